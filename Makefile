@@ -1,0 +1,67 @@
+# MockFlow: `make run` serves the product, `make test` runs every test. Both set up what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+# Debian packages: WeasyPrint's fast font subsetting, and for tests Chromium, pdftoppm and espeak-ng.
+RUN_DEBS := libharfbuzz-subset0
+TEST_DEBS := $(RUN_DEBS) chromium poppler-utils espeak-ng
+
+.PHONY: help run test test-unit test-browser bench lint system-deps system-deps-test setup setup-test clean
+
+help:
+	@echo "make run    install, migrate, seed demo data and serve http://127.0.0.1:8000 (web + task worker)"
+	@echo "make test   install what tests need and run the whole suite (unit/integration, then browser)"
+	@echo "make bench  run the benchmarks and write bench/results/*.json and bench/README.md"
+	@echo "make lint   ruff over the code"
+
+$(PY):
+	@PYTHON=$$(bin/find-python) || exit 1; \
+	echo "Creating $(VENV) with $$PYTHON"; \
+	"$$PYTHON" -m venv $(VENV)
+
+$(VENV)/.installed-run: requirements.txt | $(PY)
+	$(PIP) install --disable-pip-version-check -q -r requirements.txt
+	@touch $@
+
+$(VENV)/.installed-test: requirements.txt requirements-test.txt | $(PY)
+	$(PIP) install --disable-pip-version-check -q -r requirements-test.txt
+	@touch $@ $(VENV)/.installed-run
+
+system-deps:
+	@bin/install-debs $(RUN_DEBS)
+
+system-deps-test:
+	@bin/install-debs $(TEST_DEBS)
+
+setup: $(VENV)/.installed-run system-deps
+	@mkdir -p var/mail var/media
+	$(PY) manage.py migrate --no-input -v 0
+	$(PY) manage.py seed_demo
+
+run: setup
+	@echo "Serving MockFlow at http://127.0.0.1:$${PORT:-8000}  (Ctrl-C stops every process)"
+	$(VENV)/bin/honcho start -f Procfile
+
+setup-test: $(VENV)/.installed-test system-deps-test
+
+test: setup-test
+	$(PY) -m pytest -m "not browser" -q
+	$(PY) -m pytest -m browser -q tests/functional
+
+test-unit: setup-test
+	$(PY) -m pytest -q tests/unit
+
+test-browser: setup-test
+	$(PY) -m pytest -m browser -q tests/functional
+
+bench: setup-test
+	$(PY) bench/run.py
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) var/staticfiles .pytest_cache

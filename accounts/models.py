@@ -1,0 +1,70 @@
+from django.contrib.auth.base_user import BaseUserManager
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils import timezone
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create_user(self, email, password, **extra_fields):
+        if not email:
+            raise ValueError("An email address is required.")
+        email = self.normalize_email(email).lower()
+        user = self.model(email=email, **extra_fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email, password=None, **extra_fields):
+        extra_fields.setdefault("is_staff", False)
+        extra_fields.setdefault("is_superuser", False)
+        return self._create_user(email, password, **extra_fields)
+
+    def create_superuser(self, email, password=None, **extra_fields):
+        extra_fields.setdefault("is_staff", True)
+        extra_fields.setdefault("is_superuser", True)
+        if not extra_fields["is_staff"] or not extra_fields["is_superuser"]:
+            raise ValueError("A superuser must have is_staff=True and is_superuser=True.")
+        return self._create_user(email, password, **extra_fields)
+
+    def get_by_natural_key(self, username):
+        return self.get(email__iexact=username)
+
+
+class User(AbstractUser):
+    """A MockFlow account: candidates and staff alike log in with their email."""
+
+    username = None
+    first_name = None
+    last_name = None
+    email = models.EmailField("email address", unique=True)
+    display_name = models.CharField(max_length=80, help_text="How the interviewer addresses you.")
+    email_verified_at = models.DateTimeField(null=True, blank=True)
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["display_name"]
+
+    objects = UserManager()
+
+    class Meta:
+        ordering = ["email"]
+
+    def __str__(self):
+        return self.email
+
+    @property
+    def email_verified(self) -> bool:
+        return self.email_verified_at is not None
+
+    def get_full_name(self):
+        return self.display_name or self.email
+
+    def get_short_name(self):
+        return (self.display_name or self.email).split()[0]
+
+    def mark_email_verified(self):
+        if not self.email_verified_at:
+            self.email_verified_at = timezone.now()
+            self.save(update_fields=["email_verified_at"])

@@ -1,0 +1,107 @@
+"""Small typed readers for environment variables that fail loudly on a bad value."""
+
+import os
+from urllib.parse import urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _raw(name: str, environ=None) -> str | None:
+    value = (environ if environ is not None else os.environ).get(name)
+    return None if value is None else value.strip()
+
+
+def env_str(name: str, default: str | None = None, *, required: bool = False, environ=None) -> str | None:
+    value = _raw(name, environ)
+    if value in (None, ""):
+        if required:
+            raise ImproperlyConfigured(f"{name} must be set.")
+        return default
+    return value
+
+
+def env_bool(name: str, default: bool = False, *, environ=None) -> bool:
+    value = _raw(name, environ)
+    if value is None:
+        return default
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (true/false, 1/0, yes/no), got {value!r}.")
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None, environ=None) -> int:
+    value = _raw(name, environ)
+    if value in (None, ""):
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, got {value!r}.") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {number}.")
+    return number
+
+
+def env_list(name: str, default: list[str] | None = None, *, required: bool = False, environ=None) -> list[str]:
+    value = _raw(name, environ)
+    if value in (None, ""):
+        if required:
+            raise ImproperlyConfigured(f"{name} must be set (a comma-separated list).")
+        return list(default or [])
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_url(name: str, default: str | None = None, *, schemes: tuple[str, ...], environ=None) -> str | None:
+    value = env_str(name, default, environ=environ)
+    if value is None:
+        return None
+    parsed = urlparse(value)
+    if parsed.scheme not in schemes or not (parsed.netloc or parsed.path):
+        allowed = ", ".join(f"{s}://" for s in schemes)
+        raise ImproperlyConfigured(f"{name} must be a URL starting with {allowed}, got {value!r}.")
+    return value
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...], *, environ=None) -> str:
+    value = env_str(name, default, environ=environ)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {value!r}.")
+    return value
+
+
+def database_config(url: str | None, *, base_dir, environ=None) -> dict:
+    """Return the default database from DATABASE_URL, or SQLite in WAL mode under var/."""
+    if url:
+        import dj_database_url
+
+        try:
+            config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        except Exception as error:  # dj-database-url raises ValueError and friends
+            raise ImproperlyConfigured(f"DATABASE_URL is not a database URL dj-database-url understands: {error}") from None
+        if not config.get("ENGINE"):
+            raise ImproperlyConfigured(f"DATABASE_URL has an unknown scheme: {url!r}.")
+        if config["ENGINE"] == "django.db.backends.sqlite3":
+            config["OPTIONS"] = _sqlite_options()
+            config["CONN_MAX_AGE"] = 0
+        return config
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": base_dir / "var" / "mockflow.sqlite3",
+        "OPTIONS": _sqlite_options(),
+    }
+
+
+def _sqlite_options() -> dict:
+    # WAL lets the web and task processes read while one writes; IMMEDIATE takes the write lock at
+    # BEGIN so two writers queue on the busy timeout instead of failing with "database is locked".
+    return {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+    }

@@ -1,0 +1,3 @@
+"""WebSocket routes. Each app adds its own patterns here."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,234 @@
+"""MockFlow settings: one module, read from the environment, with embedded defaults that need no service.
+
+Sections: core, database, channels and cache, tasks, mail, security, integrations.
+`MOCKFLOW_ENV=production` requires SECRET_KEY and ALLOWED_HOSTS and turns on every hardening setting.
+"""
+
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+from mockflow_site.env import (
+    database_config,
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("MOCKFLOW_VAR_DIR", str(BASE_DIR / "var")))
+
+# --- Core -------------------------------------------------------------------------------------------
+MOCKFLOW_ENV = env_choice("MOCKFLOW_ENV", "development", ("development", "production"))
+PRODUCTION = MOCKFLOW_ENV == "production"
+
+if PRODUCTION:
+    SECRET_KEY = env_str("SECRET_KEY", required=True)
+    if len(SECRET_KEY) < 50:
+        raise ImproperlyConfigured("SECRET_KEY must be at least 50 characters in production.")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", required=True)
+    DEBUG = False
+else:
+    SECRET_KEY = env_str("SECRET_KEY", "dev-only-insecure-key-change-me-for-production-use-please-0123456789")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+    DEBUG = env_bool("DEBUG", True)
+
+SITE_URL = env_url("SITE_URL", "http://127.0.0.1:8000", schemes=("http", "https"))
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "rest_framework",
+    "django_tasks_db",
+    "accounts",
+    "interviews",
+    "feedback",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+]
+
+ROOT_URLCONF = "mockflow_site.urls"
+ASGI_APPLICATION = "mockflow_site.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
+                "mockflow_site.context_processors.site",
+            ],
+        },
+    },
+]
+
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "dashboard"
+LOGOUT_REDIRECT_URL = "accounts:login"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+MEDIA_ROOT = VAR_DIR / "media"
+MEDIA_URL = "/media/"  # never served publicly: documents are read through owner-checked views
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+WHITENOISE_USE_FINDERS = not PRODUCTION
+
+# --- Database ---------------------------------------------------------------------------------------
+DATABASES = {"default": database_config(env_str("DATABASE_URL"), base_dir=BASE_DIR)}
+
+# --- Channels and cache -----------------------------------------------------------------------------
+REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss", "unix"))
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        }
+    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One web process in the embedded mode: its local memory holds login throttles and rate limits.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Tasks ------------------------------------------------------------------------------------------
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "feedback", "research"],
+    }
+}
+
+# --- Mail -------------------------------------------------------------------------------------------
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "MockFlow <no-reply@mockflow.local>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+SMTP_HOST = env_str("SMTP_HOST", "localhost" if PRODUCTION else None)
+if SMTP_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": SMTP_HOST,
+                "port": env_int("SMTP_PORT", 25, minimum=1),
+                "username": env_str("SMTP_USER", ""),
+                "password": env_str("SMTP_PASSWORD", ""),
+                "use_tls": env_bool("SMTP_USE_TLS", False),
+                "timeout": 20,
+            },
+        }
+    }
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "OPTIONS": {"file_path": str(VAR_DIR / "mail")},
+        }
+    }
+
+# --- Security ---------------------------------------------------------------------------------------
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
+
+LIVEKIT_URL = env_url("LIVEKIT_URL", schemes=("ws", "wss", "http", "https"))
+_connect_src = [CSP.SELF]
+if LIVEKIT_URL:
+    _connect_src += ["wss:", "https:"]
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": _connect_src,
+    "media-src": [CSP.SELF, "blob:"],
+    "font-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [f"https://{host}" for host in ALLOWED_HOSTS])
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+
+# --- Integrations (each off until configured) --------------------------------------------------------
+WORKER_API_TOKEN = env_str("WORKER_API_TOKEN")
+OPENAI_API_KEY = env_str("OPENAI_API_KEY")
+OPENAI_BASE_URL = env_url("OPENAI_BASE_URL", schemes=("http", "https"))
+OPENAI_MODEL = env_str("OPENAI_MODEL", "gpt-4o-mini")
+TAVILY_API_KEY = env_str("TAVILY_API_KEY")
+TAVILY_BASE_URL = env_url("TAVILY_BASE_URL", schemes=("http", "https"))
+LIVEKIT_API_KEY = env_str("LIVEKIT_API_KEY")
+LIVEKIT_API_SECRET = env_str("LIVEKIT_API_SECRET")
+DEEPGRAM_API_KEY = env_str("DEEPGRAM_API_KEY")
+VOICE_ENABLED = bool(LIVEKIT_URL and LIVEKIT_API_KEY and LIVEKIT_API_SECRET)
+
+# --- Product limits -----------------------------------------------------------------------------------
+UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+RESUME_RETENTION_DAYS = env_int("RESUME_RETENTION_DAYS", 30, minimum=1)
+RESEARCH_CACHE_HOURS = env_int("RESEARCH_CACHE_HOURS", 72, minimum=1)
+INTERVIEWS_PER_DAY = env_int("INTERVIEWS_PER_DAY", 20, minimum=1)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.channels.server": {"level": "WARNING"}},
+}

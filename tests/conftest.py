@@ -1,0 +1,55 @@
+"""Personas and shared fixtures. alice and bob are candidates, carol is a recruiter."""
+
+import pytest
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(email, *, display_name=None, password="correct-horse-battery", verified=True, **extra):
+        from django.utils import timezone
+
+        user = django_user_model.objects.create_user(
+            email=email,
+            password=password,
+            display_name=display_name or email.split("@")[0].title(),
+            email_verified_at=timezone.now() if verified else None,
+            **extra,
+        )
+        return user
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice@example.com", display_name="Alice Example")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob@example.com", display_name="Bob Example")
+
+
+@pytest.fixture
+def carol(make_user):
+    from django.contrib.auth.models import Group
+
+    user = make_user("carol@example.com", display_name="Carol Recruiter", is_staff=True)
+    user.groups.add(Group.objects.get(name="Recruiters"))
+    return user
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Login throttles live in the cache: start every test with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -1,0 +1,101 @@
+"""Settings come from the environment; a bad value stops start-up with a message naming the variable."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from mockflow_site.env import database_config, env_bool, env_int, env_list, env_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_env_bool_reads_common_spellings():
+    assert env_bool("X", environ={"X": "yes"}) is True
+    assert env_bool("X", environ={"X": "0"}) is False
+    assert env_bool("X", True, environ={}) is True
+
+
+def test_env_bool_names_the_variable_on_a_bad_value():
+    with pytest.raises(ImproperlyConfigured, match="DEBUG must be a boolean"):
+        env_bool("DEBUG", environ={"DEBUG": "maybe"})
+
+
+def test_env_int_rejects_words_and_small_numbers():
+    assert env_int("SMTP_PORT", 25, environ={"SMTP_PORT": "2525"}) == 2525
+    with pytest.raises(ImproperlyConfigured, match="SMTP_PORT must be a whole number"):
+        env_int("SMTP_PORT", 25, environ={"SMTP_PORT": "twenty"})
+    with pytest.raises(ImproperlyConfigured, match="SMTP_PORT must be at least 1"):
+        env_int("SMTP_PORT", 25, minimum=1, environ={"SMTP_PORT": "0"})
+
+
+def test_env_list_splits_on_commas():
+    assert env_list("ALLOWED_HOSTS", environ={"ALLOWED_HOSTS": "a.com, b.com,,"}) == ["a.com", "b.com"]
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS must be set"):
+        env_list("ALLOWED_HOSTS", required=True, environ={})
+
+
+def test_env_url_checks_the_scheme():
+    assert env_url("REDIS_URL", schemes=("redis",), environ={"REDIS_URL": "redis://h:6379/0"})
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL must be a URL starting with redis://"):
+        env_url("REDIS_URL", schemes=("redis",), environ={"REDIS_URL": "localhost:6379"})
+
+
+def test_the_default_database_is_sqlite_in_wal_mode_with_immediate_transactions(tmp_path):
+    config = database_config(None, base_dir=tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in config["OPTIONS"]["init_command"]
+    assert config["OPTIONS"]["timeout"] > 0
+
+
+def test_database_url_selects_postgresql(tmp_path):
+    config = database_config("postgres://u:p@db.example:5433/mockflow", base_dir=tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "mockflow")
+
+
+def test_a_database_url_with_an_unknown_scheme_names_the_variable(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        database_config("bogus://nowhere", base_dir=tmp_path)
+
+
+def _run_django(args, **env):
+    clean = {k: v for k, v in os.environ.items() if k not in {
+        "DATABASE_URL", "REDIS_URL", "MOCKFLOW_ENV", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_start_up_stops_on_a_bad_value_with_the_variable_named():
+    result = _run_django(["check"], REDIS_URL="not-a-url")
+
+    assert result.returncode != 0
+    assert "REDIS_URL must be a URL" in result.stderr
+
+
+def test_production_mode_requires_a_secret_key():
+    result = _run_django(["check"], MOCKFLOW_ENV="production", ALLOWED_HOSTS="example.com")
+
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_check_deploy_is_clean_in_production_mode_with_only_the_two_required_settings():
+    result = _run_django(
+        ["check", "--deploy", "--fail-level", "WARNING"],
+        MOCKFLOW_ENV="production",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="example.com",
+    )
+
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "no issues" in result.stdout
