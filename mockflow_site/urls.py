@@ -14,5 +14,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("interviews/", include("interviews.urls")),
+    path("api/worker/", include("interviews.api.urls")),
     path("dashboard/", feedback_views.dashboard, name="dashboard"),
 ]

@@ -1,0 +1,4 @@
+"""The worker API, under /api/worker/."""
+
+app_name = "worker_api"
+urlpatterns: list = []

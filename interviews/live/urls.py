@@ -1,0 +1,3 @@
+"""URLs of the live interview (room page, LiveKit token), under /interviews/."""
+
+urlpatterns: list = []
