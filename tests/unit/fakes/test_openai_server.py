@@ -273,23 +273,19 @@ def test_it_runs_standalone_and_is_scripted_over_http():
     probe = FakeOpenAI().start()
     port = probe.port
     probe.stop()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakes.openai_server", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert "fake OpenAI server" in process.stdout.readline()
-        base = f"http://127.0.0.1:{port}"
-        httpx.post(f"{base}/_fake/queue", json={"text": "from another process"}).raise_for_status()
+    with subprocess.Popen(
+        [sys.executable, "-m", "tests.fakes.openai_server", "--port", str(port)], stdout=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert "fake OpenAI server" in process.stdout.readline()
+            base = f"http://127.0.0.1:{port}"
+            httpx.post(f"{base}/_fake/queue", json={"text": "from another process"}).raise_for_status()
 
-        completion = openai.OpenAI(base_url=f"{base}/v1", api_key="k", max_retries=0).chat.completions.create(
-            model="m", messages=[{"role": "user", "content": "Hi"}]
-        )
+            client = openai.OpenAI(base_url=f"{base}/v1", api_key="k", max_retries=0)
+            completion = client.chat.completions.create(model="m", messages=[{"role": "user", "content": "Hi"}])
 
-        assert completion.choices[0].message.content == "from another process"
-        logged = httpx.get(f"{base}/_fake/requests").json()
-        assert logged[0]["messages"] == [{"role": "user", "content": "Hi"}]
-    finally:
-        process.terminate()
-        process.wait(timeout=5)
+            assert completion.choices[0].message.content == "from another process"
+            logged = httpx.get(f"{base}/_fake/requests").json()
+            assert logged[0]["messages"] == [{"role": "user", "content": "Hi"}]
+        finally:
+            process.terminate()

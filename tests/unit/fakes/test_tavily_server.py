@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 import requests
 from tavily import TavilyClient
 from tavily.errors import BadRequestError, InvalidAPIKeyError, TimeoutError, UsageLimitExceededError
 
 from tests.fakes.fixtures import fake_tavily  # noqa: F401 - pytest finds the fixture here
-from tests.fakes.tavily_server import result
+from tests.fakes.tavily_server import FakeTavily, result
 
 
 def client_for(server, key: str = "tvly-test") -> TavilyClient:
@@ -73,3 +76,24 @@ def test_a_hanging_search_times_out_in_the_client(fake_tavily):
 
     with pytest.raises(TimeoutError):
         client_for(fake_tavily).search("acme", timeout=0.3)
+
+
+def test_it_runs_standalone_and_is_scripted_over_http():
+    probe = FakeTavily().start()
+    port = probe.port
+    probe.stop()
+    with subprocess.Popen(
+        [sys.executable, "-m", "tests.fakes.tavily_server", "--port", str(port)], stdout=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert "fake Tavily server" in process.stdout.readline()
+            base = f"http://127.0.0.1:{port}"
+            page = {"title": "Acme", "url": "https://acme.example", "content": "Acme makes anvils."}
+            requests.post(f"{base}/_fake/results", json={"match": "acme", "results": [page]}).raise_for_status()
+
+            found = TavilyClient(api_key="tvly-test", api_base_url=base).search("acme anvils")
+
+            assert found["results"][0]["url"] == "https://acme.example"
+            assert requests.get(f"{base}/_fake/requests").json()[0]["query"] == "acme anvils"
+        finally:
+            process.terminate()
