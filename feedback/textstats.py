@@ -1,0 +1,414 @@
+"""Text measures for one answer: words, fillers, hedges, STAR parts, quantified results.
+
+Pure and deterministic (stdlib only), so the numbers on a report can be recomputed by hand:
+every rule below is a regular expression or a short word list, never a model.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import asdict, dataclass
+
+# A word is a run of letters or digits, optionally joined by an apostrophe, a decimal point,
+# a thousands comma or a hyphen ("don't", "3.5", "2,000", "state-of-the-art" are one word each).
+_WORD = re.compile(r"[^\W_]+(?:['’.,\-][^\W_]+)*")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of an answer: [start, end) character offsets into the answer's text."""
+
+    start: int
+    end: int
+    text: str
+    cue: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Span:
+        return cls(start=data["start"], end=data["end"], text=data["text"], cue=data.get("cue", ""))
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text or "")
+
+
+def word_count(text: str) -> int:
+    return len(words(text))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentences
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)]*\s+|\n+")
+
+
+def sentences(text: str, *, offset: int = 0) -> list[Span]:
+    """Split text into sentence spans (offsets shifted by `offset`), whitespace trimmed."""
+    spans: list[Span] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        _add_sentence(spans, text, start, match.start(), offset)
+        start = match.end()
+    _add_sentence(spans, text, start, len(text), offset)
+    return spans
+
+
+def _add_sentence(spans: list[Span], text: str, start: int, end: int, offset: int) -> None:
+    piece = text[start:end]
+    stripped = piece.strip()
+    if not stripped or not _WORD.search(stripped):
+        return
+    lead = len(piece) - len(piece.lstrip())
+    begin = start + lead
+    spans.append(Span(begin + offset, begin + len(stripped) + offset, stripped))
+
+
+# ---------------------------------------------------------------------------------------------
+# Fillers and hedges
+
+FILLER_NAMES = (
+    "um", "uh", "er", "ah", "like", "you know", "sort of", "kind of",
+    "basically", "actually", "literally", "i mean",
+)
+HEDGE_NAMES = (
+    "i think", "maybe", "probably", "i guess", "sort of", "kind of", "i'm not sure", "perhaps", "might",
+)
+
+_SIMPLE_FILLERS = {
+    "um": re.compile(r"\b(?:u+m+|h?mm+)\b", re.I),
+    "uh": re.compile(r"\bu+h+\b", re.I),
+    "er": re.compile(r"\b(?:e+r+|e+r+m+)\b", re.I),
+    "ah": re.compile(r"\ba+h+\b", re.I),
+    "basically": re.compile(r"\bbasically\b", re.I),
+    "actually": re.compile(r"\bactually\b", re.I),
+    "literally": re.compile(r"\bliterally\b", re.I),
+}
+_VOCALISED = ("um", "uh", "er", "ah")
+
+# "what kind of database", "a sort of queue" are nouns, not fillers or hedges.
+_DETERMINERS = {
+    "a", "an", "the", "this", "that", "these", "those", "what", "which", "any", "some", "every", "each",
+    "one", "same", "no", "my", "our", "your", "their", "his", "her", "its", "other", "different",
+    "right", "wrong", "of", "whatever", "certain", "new", "only", "particular", "specific",
+}
+_SORT_KIND = re.compile(r"\b(sort|kind)\s+of\b", re.I)
+
+# "you know" is a filler unless it is a real verb phrase: "do you know", "if you know", "you know that ...".
+_YOU_KNOW = re.compile(r"\byou\s+know\b", re.I)
+_YOU_KNOW_BEFORE = {
+    "do", "did", "does", "don't", "didn't", "if", "whether", "would", "will", "to", "as", "let", "that",
+    "because", "when", "what", "how", "might", "may", "could", "should", "can",
+}
+_YOU_KNOW_AFTER = {
+    "that", "how", "what", "why", "where", "when", "who", "whom", "whether", "if", "about", "the", "a",
+    "an", "it", "him", "her", "them", "this", "these", "those", "me", "us", "your", "my", "our", "their",
+    "his", "its", "which", "anything", "something", "everything", "nothing", "more", "enough", "so",
+}
+
+# "like" is a filler only in the shapes speech coaches count: set off by a comma ("we had, like,
+# a lot"), after another filler ("um, like"), at the start of a sentence before a comma
+# ("Like, we ..."), or before a number ("like 3 weeks"). "I like Python", "looks like", "something
+# like that" and "would like to" are not fillers.
+_LIKE = re.compile(r"\blike\b", re.I)
+_I_MEAN = re.compile(r"\bi\s+mean\b", re.I)
+
+_HEDGES = {
+    "i think": re.compile(r"\bi\s+think\b", re.I),
+    "maybe": re.compile(r"\bmaybe\b", re.I),
+    "probably": re.compile(r"\bprobably\b", re.I),
+    "i guess": re.compile(r"\bi\s+guess\b", re.I),
+    "i'm not sure": re.compile(r"\b(?:i['’]?m|i\s+am)\s+not\s+(?:really\s+|quite\s+|totally\s+|100%\s+)?sure\b", re.I),
+    "perhaps": re.compile(r"\bperhaps\b", re.I),
+    "might": re.compile(r"\bmight\b", re.I),
+}
+
+
+def _word_before(text: str, pos: int) -> str:
+    match = re.search(r"([^\W_]+(?:['’][^\W_]+)*)\W*$", text[:pos])
+    return match.group(1).lower().replace("’", "'") if match else ""
+
+
+def _gap_before(text: str, pos: int) -> str:
+    """The non-word characters just before pos (to see a comma or a sentence start)."""
+    match = re.search(r"[\W_]*$", text[:pos])
+    return match.group(0) if match else ""
+
+
+def _word_after(text: str, pos: int) -> str:
+    match = re.match(r"\s*([^\W_]+(?:['’][^\W_]+)*)", text[pos:])
+    return match.group(1).lower() if match else ""
+
+
+def _gap_after(text: str, pos: int) -> str:
+    match = re.match(r"[\W_]*", text[pos:])
+    return match.group(0) if match else ""
+
+
+def _sort_kind_spans(text: str) -> list[tuple[int, int, str]]:
+    found = []
+    for match in _SORT_KIND.finditer(text):
+        if _word_before(text, match.start()) in _DETERMINERS and "," not in _gap_before(text, match.start()):
+            continue
+        found.append((match.start(), match.end(), f"{match.group(1).lower()} of"))
+    return found
+
+
+def _is_filler_like(text: str, match: re.Match) -> bool:
+    before_gap = _gap_before(text, match.start())
+    after_gap = _gap_after(text, match.end())
+    after = _word_after(text, match.end())
+    if "," in after_gap or after_gap.strip().startswith(("—", "-", "...", "…")):
+        return True
+    if _word_before(text, match.start()) in {"um", "uh", "er", "ah", "umm", "uhh", "erm"}:
+        return True
+    if after[:1].isdigit() and "," not in before_gap:
+        return True
+    return after in {"um", "uh", "er", "erm", "ah"}
+
+
+def _is_filler_you_know(text: str, match: re.Match) -> bool:
+    after_gap = _gap_after(text, match.end())
+    if any(ch in after_gap for ch in ",.?!;—…"):
+        return True
+    if not _word_after(text, match.end()):
+        return True
+    if _word_before(text, match.start()) in _YOU_KNOW_BEFORE and "," not in _gap_before(text, match.start()):
+        return False
+    return _word_after(text, match.end()) not in _YOU_KNOW_AFTER
+
+
+def filler_matches(text: str) -> list[tuple[int, int, str]]:
+    """Every filler in text as (start, end, name), in order of position."""
+    text = text or ""
+    found: list[tuple[int, int, str]] = []
+    for name, pattern in _SIMPLE_FILLERS.items():
+        found.extend((m.start(), m.end(), name) for m in pattern.finditer(text))
+    found.extend((m.start(), m.end(), "like") for m in _LIKE.finditer(text) if _is_filler_like(text, m))
+    found.extend((m.start(), m.end(), "you know") for m in _YOU_KNOW.finditer(text) if _is_filler_you_know(text, m))
+    found.extend(
+        (m.start(), m.end(), "i mean")
+        for m in _I_MEAN.finditer(text)
+        if _word_before(text, m.start()) not in {"what", "which", "if"}
+    )
+    found.extend(_sort_kind_spans(text))
+    return sorted(found)
+
+
+def hedge_matches(text: str) -> list[tuple[int, int, str]]:
+    """Every hedge in text as (start, end, name), in order of position."""
+    text = text or ""
+    found: list[tuple[int, int, str]] = []
+    for name, pattern in _HEDGES.items():
+        found.extend((m.start(), m.end(), name) for m in pattern.finditer(text))
+    found.extend(_sort_kind_spans(text))
+    return sorted(found)
+
+
+def count_by_name(matches: list[tuple[int, int, str]]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for _start, _end, name in matches:
+        counts[name] = counts.get(name, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def strip_fillers(text: str) -> str:
+    """Text with its vocalised fillers ("um", "uh") and their commas removed, for a cleaner example."""
+    out = text
+    for start, end, name in reversed(filler_matches(text)):
+        if name not in _VOCALISED and name not in {"like", "you know", "basically", "i mean"}:
+            continue
+        left = out[:start].rstrip()
+        right = out[end:]
+        right = re.sub(r"^\s*[,…]+", "", right)
+        if left.endswith(","):
+            left = left[:-1]
+        glue = " " if left and right and not right.startswith((" ", ".", ",", "?", "!")) else ""
+        out = left + glue + right
+    out = re.sub(r"\s{2,}", " ", out).strip()
+    out = re.sub(r"^[,\s]+", "", out)
+    return out[:1].upper() + out[1:] if out else out
+
+
+# ---------------------------------------------------------------------------------------------
+# STAR parts
+
+STAR_PARTS = ("situation", "task", "action", "result")
+
+_ACTION_VERBS = (
+    r"built|designed|wrote|rewrote|implemented|led|created|introduced|migrated|refactored|set\s+up|"
+    r"added|proposed|decided|organi[sz]ed|ran|automated|analy[sz]ed|investigated|profiled|reached\s+out|"
+    r"talked|spoke|worked\s+with|coordinated|mentored|changed|moved|replaced|started|developed|"
+    r"deployed|tested|fixed|debugged|negotiated|convinced|prioriti[sz]ed|planned|researched|measured|"
+    r"benchmarked|split|merged|removed|configured|documented|presented|pitched|paired|trained|hired|"
+    r"simplified|restructured|rolled\s+out|shipped|launched|prototyped|instrumented|containeri[sz]ed|"
+    r"sat\s+down|went\s+through|broke\s+(?:it\s+)?down|put\s+together|came\s+up\s+with|took\s+ownership|"
+    r"used|chose|picked|switched|cached|indexed|optimi[sz]ed|traced|reviewed|escalated|asked"
+)
+_RESULT_VERBS = (
+    r"cut|reduced|increased|improved|saved|grew|doubled|tripled|halved|dropped|decreased|boosted|"
+    r"raised|lowered|shortened|sped\s+up|eliminated|lifted|achieved|won|recovered|prevented|avoided"
+)
+_ADVERB = r"(?:(?:then|also|first|quickly|eventually|finally|personally|actually|immediately|together)\s+)?"
+
+_STAR_CUES: dict[str, list[re.Pattern]] = {
+    "situation": [
+        re.compile(p, re.I)
+        for p in (
+            r"\bat\s+my\s+(?:last|previous|current|first|old|former)\s+(?:job|company|role|team|employer|position)\b",
+            r"\bwhen\s+i\s+(?:was|worked|joined|started)\b",
+            r"\bwhile\s+(?:i\s+was\s+)?working\b",
+            r"\bi\s+(?:was\s+)?work(?:ed|ing)\s+(?:at|for|on|as)\b",
+            r"\bwe\s+(?:were|had)\b",
+            r"\b(?:our|the)\s+team\s+(?:was|had|were)\b",
+            r"\bthe\s+(?:situation|context|background|problem|issue)\s+(?:was|is)\b",
+            r"\bthere\s+(?:was|were)\b",
+            r"\bback\s+in\b",
+            r"\b(?:in|during)\s+(?:19|20)\d\d\b",
+            r"\b(?:last|a\s+few|two|three|several)\s+(?:year|years|months)\s+ago\b",
+            r"\bour\s+(?:product|system|service|platform|app|website|pipeline|customers?)\b",
+        )
+    ],
+    "task": [
+        re.compile(p, re.I)
+        for p in (
+            r"\bmy\s+(?:task|job|role|responsibility|goal|mission|assignment)\s+(?:was|is)\b",
+            r"\bi\s+was\s+(?:asked|tasked|responsible|in\s+charge|supposed|expected|assigned|brought\s+in)\b",
+            r"\b(?:i|we)\s+(?:needed|had|wanted)\s+to\b",
+            r"\bthe\s+(?:goal|challenge|objective|aim|task|requirement|target)\s+(?:was|is)\b",
+            r"\bi\s+owned\b",
+            r"\bit\s+was\s+(?:my|on\s+me)\b",
+        )
+    ],
+    "action": [
+        re.compile(p, re.I)
+        for p in (
+            rf"\b(?:i|we)\s+{_ADVERB}(?:{_ACTION_VERBS})\b",
+            r"\b(?:so|then|first|next|after\s+that),?\s+i\b",
+            r"\bmy\s+approach\b",
+            r"\bthe\s+approach\s+was\b",
+            r"\bwhat\s+i\s+did\b",
+            r"\bi\s+decided\s+to\b",
+        )
+    ],
+    "result": [
+        re.compile(p, re.I)
+        for p in (
+            rf"\b(?:{_RESULT_VERBS})\b",
+            r"\bas\s+a\s+result\b",
+            r"\bresult(?:ing|ed)?\s+in\b",
+            r"\bthe\s+(?:result|outcome|impact|effect)\b",
+            r"\bin\s+the\s+end\b",
+            r"\bended\s+up\b",
+            r"\bled\s+to\b",
+            r"\bwhich\s+meant\b",
+            r"\b(?:went|came)\s+down\s+(?:from|to|by)\b",
+            r"\b(?:went|came)\s+up\s+(?:from|to|by)\b",
+            r"\bfrom\s+\S+\s+(?:down\s+|up\s+)?to\s+\S+",
+        )
+    ],
+}
+
+
+def star_spans(sentence_spans: list[Span]) -> dict[str, list[Span]]:
+    """The sentences that carry each STAR part, with the cue that matched (a sentence may carry two)."""
+    parts: dict[str, list[Span]] = {part: [] for part in STAR_PARTS}
+    for sentence in sentence_spans:
+        for part in STAR_PARTS:
+            for pattern in _STAR_CUES[part]:
+                match = pattern.search(sentence.text)
+                if match:
+                    parts[part].append(Span(sentence.start, sentence.end, sentence.text, cue=match.group(0)))
+                    break
+    return parts
+
+
+# ---------------------------------------------------------------------------------------------
+# Quantified results
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_WORD_NUMBER = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|a\s+hundred|hundred)"
+)
+_SCALE = r"(?:\s?(?:k|m|bn|b|million|billion|thousand|hundred))?"
+_COUNT_NOUNS = (
+    r"users|customers|clients|requests|engineers|people|developers|servers|machines|nodes|tickets|"
+    r"transactions|downloads|orders|calls|queries|rps|qps|tps|deploys|deployments|releases|incidents|"
+    r"bugs|errors|pages|services|microservices|teams|members|accounts|sign-?ups|subscribers|visitors|"
+    r"patients|students|stores|sites|markets|countries|records|rows|events|messages|jobs|builds|tests|"
+    r"features|points|percentage\s+points|leads|deals|hires|reports|files|lines|endpoints|regions|gb|tb|mb"
+)
+_TIME_UNITS = r"ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
+
+_QUANTIFIED = re.compile(
+    "|".join(
+        (
+            rf"[$€£¥]\s?{_NUMBER}{_SCALE}",
+            rf"\b{_NUMBER}\s?(?:%|percent\b|per\s+cent\b)",
+            rf"\b{_WORD_NUMBER}\s+(?:percent|per\s+cent)\b",
+            rf"\b{_NUMBER}(?:\.\d+)?\s?(?:x|×)(?![\w])",
+            rf"\b{_NUMBER}\s?(?:{_TIME_UNITS})\b(?!\s+(?:of\s+experience|ago|old)\b)",
+            rf"\b{_NUMBER}{_SCALE}\s+(?:(?:new|more|active|daily|monthly|paying|concurrent|fewer|extra)\s+)?(?:{_COUNT_NOUNS})\b",
+            r"\b(?:doubled|tripled|quadrupled|halved)\b",
+            rf"\b{_NUMBER}\s?(?:dollars|euros|pounds)\b",
+        )
+    ),
+    re.I,
+)
+
+
+def quantified_spans(text: str) -> list[Span]:
+    """Numbers that measure something (40%, $2M, 3x, 200 ms, 10k users, doubled), with a short phrase.
+
+    The cue field holds the phrase around the number ("cut latency by 40%"), which reads better as
+    evidence than the bare number: up to three words before it, within its clause.
+    """
+    spans: list[Span] = []
+    for match in _QUANTIFIED.finditer(text or ""):
+        clause_start = max(text.rfind(ch, 0, match.start()) for ch in ".,;:!?\n") + 1
+        if spans:
+            clause_start = max(clause_start, spans[-1].end)
+        head = text[clause_start : match.start()]
+        lead = re.findall(r"[^\s]+\s*", head)[-3:]
+        phrase = ("".join(lead) + match.group(0)).strip()
+        spans.append(Span(match.start(), match.end(), match.group(0), cue=phrase))
+    return spans
+
+
+# ---------------------------------------------------------------------------------------------
+# Normalisation for quote checks
+
+_QUOTE_CHARS = str.maketrans(
+    {
+        "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'",
+        "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"',
+        "–": "-", "—": "-", "‑": "-",
+        "…": "...", "\u00a0": " ",
+    }
+)
+
+
+def normalise_for_quote(text: str) -> str:
+    """Fold case, quotes, dashes and whitespace so a faithful quote matches its source."""
+    text = unicodedata.normalize("NFKC", text or "").translate(_QUOTE_CHARS)
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def trim_quote(quote: str) -> str:
+    """A quote without the quotation marks, ellipses and end punctuation a writer wraps it in."""
+    text = normalise_for_quote(quote)
+    previous = None
+    while previous != text:
+        previous = text
+        text = text.strip(" \"'").removeprefix("...").removesuffix("...").strip(" \"'")
+        text = text.rstrip(".,;:!?").strip()
+    return text
+
+
+def quote_occurs(quote: str, source: str) -> bool:
+    needle = trim_quote(quote)
+    return bool(needle) and needle in normalise_for_quote(source)
