@@ -1,0 +1,826 @@
+"""Measure an interview from its events: per answer, per stage, per competency.
+
+Pure Python (no Django), deterministic, and explained: every score carries the list of what it came
+from, so the report can show its working. Input is the engine's event list as DESIGN.md describes it
+(`{id, seq, type, stage, at, data}`); output is an `InterviewAnalysis` that round-trips through
+`to_dict()` / `from_dict()` (stored as JSON beside the interview).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from feedback import textstats
+from feedback.textstats import Span
+
+ANALYSIS_VERSION = 1
+
+PAUSE_SECONDS = 2.0
+FORCED_REASONS = frozenset({"max_time", "inactivity", "max_duration"})
+NATURAL_REASONS = frozenset({"natural", "max_questions"})
+SHORT_ANSWER_WORDS = 20
+LONG_ANSWER_WORDS = 350
+HEDGE_PENALTY_COUNT = 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Result types
+
+
+class _Record:
+    """to_dict / from_dict for the flat dataclasses below (nested types are handled per class)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]):
+        return _construct(cls, data)
+
+
+def _construct(cls, data: dict[str, Any]):
+    """Build a dataclass from its to_dict() output, ignoring keys a newer version added."""
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in data.items() if k in names})
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass
+class Question(_Record):
+    """A question the interviewer asked, and whether it got an answer."""
+
+    question_id: str
+    stage: str
+    text: str
+    kind: str
+    competency: str | None
+    asked_at: str | None
+    answered: bool = False
+
+
+@dataclass
+class Answer(_Record):
+    """Everything the candidate said to one question, measured.
+
+    Speech measures (speaking_seconds, words_per_minute, time_to_first_word_seconds, pauses,
+    fillers_per_minute) are None for typed answers: a report shows "n/a" for them.
+    """
+
+    question_id: str | None
+    stage: str
+    question: str | None
+    kind: str | None
+    competency: str | None
+    counts_for_competency: bool
+    text: str
+    source: str  # voice, text, or mixed
+    utterances: int
+    started_at: str | None
+    ended_at: str | None
+    words: int
+    speaking_seconds: float | None
+    words_per_minute: float | None
+    time_to_first_word_seconds: float | None
+    pause_count: int | None
+    longest_pause_seconds: float | None
+    filler_count: int
+    fillers: dict[str, int]
+    fillers_per_minute: float | None
+    hedge_count: int
+    hedges: dict[str, int]
+    sentences: list[Span]
+    star: dict[str, list[Span]]
+    star_parts: list[str]
+    quantified: list[Span]
+    depth: int
+    depth_source: str  # interviewer or heuristic
+    key_points: list[str]
+    score: float
+    explanation: list[str]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Answer:
+        data = dict(data)
+        data["sentences"] = [Span.from_dict(s) for s in data.get("sentences", [])]
+        data["star"] = {part: [Span.from_dict(s) for s in spans] for part, spans in data.get("star", {}).items()}
+        data["quantified"] = [Span.from_dict(s) for s in data.get("quantified", [])]
+        return _construct(cls, data)
+
+    @property
+    def is_voice(self) -> bool:
+        return self.speaking_seconds is not None
+
+    def highlight_segments(self) -> list[tuple[str, str | None]]:
+        """The answer as consecutive (text, STAR part or None) pieces, for highlighting on a page.
+
+        A sentence that carries two parts shows the later one (Result over Action over Task over
+        Situation): the later parts are the ones candidates most often leave out.
+        """
+        part_of: dict[tuple[int, int], str] = {}
+        for part in textstats.STAR_PARTS:
+            for span in self.star.get(part, []):
+                part_of[(span.start, span.end)] = part
+        segments: list[tuple[str, str | None]] = []
+        cursor = 0
+        for (start, end), part in sorted(part_of.items()):
+            if start < cursor:
+                continue
+            if start > cursor:
+                segments.append((self.text[cursor:start], None))
+            segments.append((self.text[start:end], part))
+            cursor = end
+        if cursor < len(self.text):
+            segments.append((self.text[cursor:], None))
+        return segments
+
+
+@dataclass
+class StageSummary(_Record):
+    name: str
+    index: int
+    seconds: float | None
+    questions_asked: int
+    questions_answered: int
+    exit_reason: str | None
+    transition: str | None  # natural, forced, ended (the candidate left or the call dropped), or None
+
+
+@dataclass
+class CompetencyScore(_Record):
+    name: str
+    score: float | None
+    asked: int
+    answered: int
+    question_ids: list[str]
+    explanation: list[str]
+
+
+@dataclass
+class SpeechSummary(_Record):
+    """Whole-interview speech measures over voice answers (None when every answer was typed)."""
+
+    words: int
+    speaking_seconds: float | None
+    words_per_minute: float | None
+    filler_count: int
+    fillers: dict[str, int]
+    fillers_per_minute: float | None
+    hedge_count: int
+    mean_time_to_first_word_seconds: float | None
+    pause_count: int | None
+
+
+@dataclass
+class TranscriptLine(_Record):
+    speaker: str  # interviewer or candidate
+    stage: str
+    text: str
+    question_id: str | None
+    at: str | None
+    source: str | None = None
+
+
+@dataclass
+class InterviewAnalysis(_Record):
+    version: int
+    has_answers: bool
+    started_at: str | None
+    ended_at: str | None
+    duration_seconds: float | None
+    end_reason: str | None
+    competency_list: list[str]
+    questions: list[Question]
+    answers: list[Answer]
+    stages: list[StageSummary]
+    transitions: dict[str, int]
+    competencies: list[CompetencyScore]
+    uncovered_competencies: list[str]
+    other_competencies: list[str]
+    overall_score: float | None
+    overall_explanation: list[str]
+    talk_ratio: float | None
+    candidate_speaking_seconds: float | None
+    agent_speaking_seconds: float | None
+    speech: SpeechSummary
+    transcript: list[TranscriptLine] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> InterviewAnalysis:
+        data = dict(data)
+        data["questions"] = [Question.from_dict(q) for q in data.get("questions", [])]
+        data["answers"] = [Answer.from_dict(a) for a in data.get("answers", [])]
+        data["stages"] = [StageSummary.from_dict(s) for s in data.get("stages", [])]
+        data["competencies"] = [CompetencyScore.from_dict(c) for c in data.get("competencies", [])]
+        data["speech"] = SpeechSummary.from_dict(data["speech"])
+        data["transcript"] = [TranscriptLine.from_dict(t) for t in data.get("transcript", [])]
+        return _construct(cls, data)
+
+    def competency_scores(self) -> dict[str, float | None]:
+        """Competency name → score (None without data), in the role's fixed order."""
+        return {c.name: c.score for c in self.competencies}
+
+    def answer_for(self, question_id: str) -> Answer | None:
+        return next((a for a in self.answers if a.question_id == question_id), None)
+
+    def transcript_text(self) -> str:
+        """The transcript as plain text, by stage: what the narrative's quotes are checked against."""
+        return format_transcript(self.transcript)
+
+    def candidate_text(self) -> str:
+        return "\n".join(line.text for line in self.transcript if line.speaker == "candidate")
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def round_half_up(value: float | None, places: int = 1) -> float | None:
+    """Round like a person does (2.25 → 2.3), not like float formatting (banker's, binary)."""
+    if value is None:
+        return None
+    quantum = Decimal(1).scaleb(-places)
+    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+def parse_time(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _seconds_between(start: Any, end: Any) -> float | None:
+    a, b = parse_time(start), parse_time(end)
+    if a is None or b is None:
+        return None
+    return (b - a).total_seconds()
+
+
+def _word_time(value: Any) -> float | None:
+    """A word timing in seconds: a number (offset into the audio) or an ISO 8601 time."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    moment = parse_time(value)
+    return moment.timestamp() if moment else None
+
+
+def _normalise_competency(name: Any) -> str:
+    return " ".join(str(name or "").replace("_", " ").replace("-", " ").split()).casefold()
+
+
+def _data(event: dict) -> dict:
+    data = event.get("data")
+    return data if isinstance(data, dict) else {}
+
+
+def _plural(n: int | float, word: str, plural: str | None = None) -> str:
+    return f"{n:g} {word}" if n == 1 else f"{n:g} {plural or word + 's'}"
+
+
+def _fmt(value: float) -> str:
+    return f"{value:g}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The analysis
+
+
+def analyse_interview(events: list[dict], *, competencies: list[str]) -> InterviewAnalysis:
+    """Measure one interview from its events, scoring answers on the role's fixed competency list."""
+    events = sorted(
+        (e for e in events if isinstance(e, dict)),
+        key=lambda e: (e.get("seq") is None, e.get("seq") or 0),
+    )
+    questions = _questions(events)
+    agent_lines = [e for e in events if e.get("type") == "agent.said"]
+    assessments = _assessments(events)
+
+    answers = [
+        _measure_answer(qid, utterances, questions.get(qid), agent_lines, assessments, competencies)
+        for qid, utterances in _group_answers(events)
+    ]
+    answers = [a for a in answers if a.words > 0]
+    for answer in answers:
+        if answer.question_id in questions:
+            questions[answer.question_id].answered = True
+
+    competency_scores, uncovered, others = _competency_scores(list(questions.values()), answers, competencies)
+    with_data = [c.score for c in competency_scores if c.score is not None]
+    overall = round_half_up(sum(with_data) / len(with_data)) if with_data else None
+    if overall is None:
+        overall_explanation = ["no answered question targeted a competency on this role's list"]
+    else:
+        named = ", ".join(f"{c.name} {_fmt(c.score)}" for c in competency_scores if c.score is not None)
+        overall_explanation = [f"mean of {_plural(len(with_data), 'competency', 'competencies')} with answers ({named})"]
+
+    stages, transitions = _stages(events, list(questions.values()), answers)
+    candidate_seconds, agent_seconds, talk_ratio = _talk_ratio(events, agent_lines)
+    started = next((e.get("at") for e in events if e.get("type") == "interview.started"), None)
+    ended_event = next((e for e in reversed(events) if e.get("type") == "interview.ended"), None)
+    ended = ended_event.get("at") if ended_event else None
+    if started is None and events:
+        started = events[0].get("at")
+    if ended is None and events:
+        ended = events[-1].get("at")
+    duration = _seconds_between(started, ended)
+
+    return InterviewAnalysis(
+        version=ANALYSIS_VERSION,
+        has_answers=bool(answers),
+        started_at=started,
+        ended_at=ended,
+        duration_seconds=round_half_up(duration, 2) if duration is not None else None,
+        end_reason=_data(ended_event).get("reason") if ended_event else None,
+        competency_list=list(competencies),
+        questions=list(questions.values()),
+        answers=answers,
+        stages=stages,
+        transitions=transitions,
+        competencies=competency_scores,
+        uncovered_competencies=uncovered,
+        other_competencies=others,
+        overall_score=overall,
+        overall_explanation=overall_explanation,
+        talk_ratio=talk_ratio,
+        candidate_speaking_seconds=candidate_seconds,
+        agent_speaking_seconds=agent_seconds,
+        speech=_speech_summary(answers, events),
+        transcript=build_transcript(events),
+    )
+
+
+def _questions(events: list[dict]) -> dict[str, Question]:
+    questions: dict[str, Question] = {}
+    for event in events:
+        if event.get("type") != "question.asked":
+            continue
+        data = _data(event)
+        qid = data.get("question_id")
+        if not qid or qid in questions:
+            continue
+        questions[qid] = Question(
+            question_id=str(qid),
+            stage=str(event.get("stage") or ""),
+            text=str(data.get("text") or ""),
+            kind=str(data.get("kind") or "main"),
+            competency=data.get("competency") or None,
+            asked_at=event.get("at"),
+        )
+    return questions
+
+
+def _assessments(events: list[dict]) -> dict[str, dict]:
+    """The engine's last assessment per question (a later one supersedes an earlier one)."""
+    found: dict[str, dict] = {}
+    for event in events:
+        if event.get("type") == "response.assessed":
+            data = _data(event)
+            depth = data.get("depth")
+            if data.get("question_id") and isinstance(depth, int | float) and not isinstance(depth, bool):
+                found[data["question_id"]] = data
+    return found
+
+
+def _group_answers(events: list[dict]) -> list[tuple[str | None, list[dict]]]:
+    """Group candidate.said events into one answer per question, in order of first utterance.
+
+    Consecutive utterances under one question_id form an answer; if the candidate comes back to a
+    question later (the engine should not let that happen) the later words join the same answer.
+    """
+    groups: dict[str | None, list[dict]] = {}
+    for event in events:
+        if event.get("type") != "candidate.said":
+            continue
+        data = _data(event)
+        if not str(data.get("text") or "").strip():
+            continue
+        groups.setdefault(data.get("question_id"), []).append(event)
+    return list(groups.items())
+
+
+def _measure_answer(
+    qid: str | None,
+    utterances: list[dict],
+    question: Question | None,
+    agent_lines: list[dict],
+    assessments: dict[str, dict],
+    competencies: list[str],
+) -> Answer:
+    # Sentences are split per utterance so that every sentence (and every quote taken from one)
+    # lies inside a single transcript line.
+    pieces: list[str] = []
+    sentence_spans: list[Span] = []
+    offset = 0
+    for event in utterances:
+        text = " ".join(str(_data(event).get("text") or "").split())
+        sentence_spans.extend(textstats.sentences(text, offset=offset))
+        pieces.append(text)
+        offset += len(text) + 1
+    text = " ".join(pieces)
+
+    voice = [e for e in utterances if _data(e).get("source", "voice") != "text"]
+    typed = [e for e in utterances if _data(e).get("source", "voice") == "text"]
+    source = "voice" if not typed else "text" if not voice else "mixed"
+    n_words = textstats.word_count(text)
+
+    filler_matches = textstats.filler_matches(text)
+    hedge_matches = textstats.hedge_matches(text)
+    speech = _speech_measures(qid, voice, utterances, question, agent_lines)
+    fillers_per_minute = None
+    if speech["speaking_seconds"]:
+        voice_fillers = sum(len(textstats.filler_matches(str(_data(e).get("text") or ""))) for e in voice)
+        fillers_per_minute = round_half_up(voice_fillers / (speech["speaking_seconds"] / 60), 1)
+
+    star = textstats.star_spans(sentence_spans)
+    star_parts = [part for part in textstats.STAR_PARTS if star[part]]
+    quantified = textstats.quantified_spans(text)
+
+    assessment = assessments.get(qid) if qid else None
+    if assessment is not None:
+        depth = max(1, min(5, int(round(assessment["depth"]))))
+        depth_source = "interviewer"
+        key_points = [str(p) for p in assessment.get("key_points") or [] if str(p).strip()]
+    else:
+        depth = heuristic_depth(n_words, star_parts, quantified)
+        depth_source = "heuristic"
+        key_points = []
+
+    competency = question.competency if question else None
+    wanted = {_normalise_competency(c): c for c in competencies}
+    canonical = wanted.get(_normalise_competency(competency)) if competency else None
+    score, explanation = score_answer(
+        depth=depth,
+        depth_source=depth_source,
+        words=n_words,
+        star_parts=star_parts,
+        quantified=quantified,
+        hedge_count=len(hedge_matches),
+        hedges=textstats.count_by_name(hedge_matches),
+    )
+    return Answer(
+        question_id=qid,
+        stage=question.stage if question else str(utterances[0].get("stage") or ""),
+        question=question.text if question else None,
+        kind=question.kind if question else None,
+        competency=canonical or competency,
+        counts_for_competency=canonical is not None,
+        text=text,
+        source=source,
+        utterances=len(utterances),
+        started_at=_data(utterances[0]).get("started_at"),
+        ended_at=_data(utterances[-1]).get("ended_at") or utterances[-1].get("at"),
+        words=n_words,
+        filler_count=len(filler_matches),
+        fillers=textstats.count_by_name(filler_matches),
+        fillers_per_minute=fillers_per_minute,
+        hedge_count=len(hedge_matches),
+        hedges=textstats.count_by_name(hedge_matches),
+        sentences=sentence_spans,
+        star=star,
+        star_parts=star_parts,
+        quantified=quantified,
+        depth=depth,
+        depth_source=depth_source,
+        key_points=key_points,
+        score=score,
+        explanation=explanation,
+        **speech,
+    )
+
+
+def _speech_measures(
+    qid: str | None,
+    voice: list[dict],
+    utterances: list[dict],
+    question: Question | None,
+    agent_lines: list[dict],
+) -> dict[str, Any]:
+    measures: dict[str, Any] = {
+        "speaking_seconds": None,
+        "words_per_minute": None,
+        "time_to_first_word_seconds": None,
+        "pause_count": None,
+        "longest_pause_seconds": None,
+    }
+    if not voice:
+        return measures
+    durations = [_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in voice]
+    speaking = sum(max(0.0, d) for d in durations if d is not None)
+    measures["speaking_seconds"] = round_half_up(speaking, 2)
+    if speaking > 0:
+        voice_words = sum(textstats.word_count(str(_data(e).get("text") or "")) for e in voice)
+        measures["words_per_minute"] = round_half_up(voice_words / (speaking / 60), 1)
+
+    first = utterances[0]
+    if first in voice:
+        asked_end = None
+        asking = [e for e in agent_lines if qid and _data(e).get("question_id") == qid]
+        if asking:
+            asked_end = _data(asking[0]).get("ended_at") or asking[0].get("at")
+        elif question is not None:
+            asked_end = question.asked_at
+        delay = _seconds_between(asked_end, _data(first).get("started_at"))
+        if delay is not None:
+            measures["time_to_first_word_seconds"] = round_half_up(max(0.0, delay), 2)
+
+    gaps: list[float] = []
+    for event in voice:
+        timings = [
+            (_word_time(w.get("start")), _word_time(w.get("end")))
+            for w in _data(event).get("words") or []
+            if isinstance(w, dict)
+        ]
+        timings = [(s, e) for s, e in timings if s is not None and e is not None]
+        gaps.extend(b[0] - a[1] for a, b in zip(timings, timings[1:], strict=False))
+    for previous, following in zip(voice, voice[1:], strict=False):
+        gap = _seconds_between(_data(previous).get("ended_at"), _data(following).get("started_at"))
+        if gap is not None:
+            gaps.append(gap)
+    pauses = [g for g in gaps if g > PAUSE_SECONDS]
+    measures["pause_count"] = len(pauses)
+    measures["longest_pause_seconds"] = round_half_up(max(pauses), 2) if pauses else None
+    return measures
+
+
+def heuristic_depth(words: int, star_parts: list[str], quantified: list[Span]) -> int:
+    """Depth 1-5 when the interviewer left no assessment: vague 1-2, specific STAR with numbers 4-5."""
+    if words < 10:
+        return 1
+    depth = 1
+    if words >= 25:
+        depth += 1
+    if len(star_parts) >= 2:
+        depth += 1
+    if "action" in star_parts and "result" in star_parts:
+        depth += 1
+    if quantified:
+        depth += 1
+    return min(depth, 5)
+
+
+def score_answer(
+    *,
+    depth: int,
+    depth_source: str,
+    words: int,
+    star_parts: list[str],
+    quantified: list[Span],
+    hedge_count: int,
+    hedges: dict[str, int],
+) -> tuple[float, list[str]]:
+    """Score one answer 0-5 from its depth, STAR completeness, numbers, length and hedging, explained."""
+    if depth_source == "interviewer":
+        explanation = [f"depth {depth} from the interviewer's assessment"]
+    else:
+        explanation = [f"depth {depth} judged from the answer ({_plural(words, 'word')}, no interviewer assessment)"]
+    score = float(depth)
+    if quantified:
+        score += 0.5
+        explanation.append(f'+0.5 for a quantified result ("{quantified[0].cue or quantified[0].text}")')
+    if len(star_parts) == len(textstats.STAR_PARTS):
+        score += 0.5
+        explanation.append("+0.5 for a complete STAR structure: situation, task, action, result present")
+    elif star_parts:
+        missing = [p for p in textstats.STAR_PARTS if p not in star_parts]
+        explanation.append(f"STAR: {', '.join(star_parts)} present ({', '.join(missing)} missing)")
+    else:
+        explanation.append("STAR: no situation, task, action or result cues found")
+    if words < SHORT_ANSWER_WORDS:
+        score -= 0.5
+        explanation.append(f"-0.5 for a short answer ({_plural(words, 'word')})")
+    elif words > LONG_ANSWER_WORDS:
+        score -= 0.5
+        explanation.append(f"-0.5 for a very long answer ({_plural(words, 'word')})")
+    if hedge_count >= HEDGE_PENALTY_COUNT:
+        score -= 0.5
+        detail = ", ".join(f'"{name}" ×{n}' if n > 1 else f'"{name}"' for name, n in hedges.items())
+        explanation.append(f"-0.5 for hedging ({hedge_count} hedges: {detail})")
+    final = max(0.0, min(5.0, score))
+    if final != score:
+        explanation.append(f"capped at {_fmt(final)}")
+    final = float(round_half_up(final, 1))
+    explanation.append(f"= {_fmt(final)}")
+    return final, explanation
+
+
+def _competency_scores(
+    questions: list[Question], answers: list[Answer], competencies: list[str]
+) -> tuple[list[CompetencyScore], list[str], list[str]]:
+    by_name = {_normalise_competency(c): c for c in competencies}
+    asked: dict[str, list[Question]] = {c: [] for c in competencies}
+    others: list[str] = []
+    for question in questions:
+        canonical = by_name.get(_normalise_competency(question.competency)) if question.competency else None
+        if canonical is not None:
+            asked[canonical].append(question)
+        elif question.competency and question.competency not in others:
+            others.append(question.competency)
+    answered_by_id = {a.question_id: a for a in answers}
+    scores: list[CompetencyScore] = []
+    uncovered: list[str] = []
+    for name in competencies:
+        its_questions = asked[name]
+        its_answers = [answered_by_id[q.question_id] for q in its_questions if q.question_id in answered_by_id]
+        if not its_questions:
+            uncovered.append(name)
+            explanation = ["no question targeted this competency"]
+            score = None
+        elif not its_answers:
+            explanation = [f"{_plural(len(its_questions), 'question')} asked, none answered"]
+            score = None
+        else:
+            score = round_half_up(sum(a.score for a in its_answers) / len(its_answers))
+            listed = ", ".join(_fmt(a.score) for a in its_answers)
+            explanation = [f"mean of {_plural(len(its_answers), 'answered question')} ({listed})"]
+            skipped = len(its_questions) - len(its_answers)
+            if skipped:
+                explanation.append(f"{_plural(skipped, 'unanswered question')} skipped")
+        scores.append(
+            CompetencyScore(
+                name=name,
+                score=score,
+                asked=len(its_questions),
+                answered=len(its_answers),
+                question_ids=[q.question_id for q in its_questions],
+                explanation=explanation,
+            )
+        )
+    return scores, uncovered, others
+
+
+def _stages(
+    events: list[dict], questions: list[Question], answers: list[Answer]
+) -> tuple[list[StageSummary], dict[str, int]]:
+    order: list[str] = []
+    entered_at: dict[str, Any] = {}
+    exited: dict[str, dict] = {}
+    for event in events:
+        stage = event.get("stage")
+        if not stage:
+            continue
+        kind = event.get("type")
+        if kind == "stage.entered" and stage not in entered_at:
+            entered_at[stage] = event.get("at")
+        elif kind == "stage.exited" and stage not in exited:
+            exited[stage] = event
+        if kind in {"stage.entered", "stage.exited", "question.asked", "candidate.said", "agent.said"}:
+            if stage not in order:
+                order.append(stage)
+    end_at = next((e.get("at") for e in reversed(events) if e.get("type") == "interview.ended"), None)
+    transitions = {"natural": 0, "forced": 0, "ended": 0}
+    summaries: list[StageSummary] = []
+    answered_ids = {a.question_id for a in answers}
+    for index, stage in enumerate(order):
+        exit_event = exited.get(stage)
+        data = _data(exit_event) if exit_event else {}
+        seconds = data.get("seconds")
+        if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+            seconds = _seconds_between(entered_at.get(stage), exit_event.get("at") if exit_event else end_at)
+        reason = data.get("reason")
+        transition = None
+        if reason in NATURAL_REASONS:
+            transition = "natural"
+        elif reason in FORCED_REASONS:
+            transition = "forced"
+        elif reason:
+            transition = "ended"
+        if transition:
+            transitions[transition] += 1
+        its_questions = [q for q in questions if q.stage == stage]
+        summaries.append(
+            StageSummary(
+                name=stage,
+                index=index,
+                seconds=round_half_up(float(seconds), 2) if seconds is not None else None,
+                questions_asked=len(its_questions),
+                questions_answered=sum(1 for q in its_questions if q.question_id in answered_ids),
+                exit_reason=reason,
+                transition=transition,
+            )
+        )
+    return summaries, transitions
+
+
+def _talk_ratio(events: list[dict], agent_lines: list[dict]) -> tuple[float | None, float | None, float | None]:
+    voice = [
+        e
+        for e in events
+        if e.get("type") == "candidate.said"
+        and _data(e).get("source", "voice") != "text"
+        and str(_data(e).get("text") or "").strip()
+    ]
+    if not voice:
+        return None, None, None
+    candidate = sum(
+        max(0.0, d)
+        for d in (_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in voice)
+        if d is not None
+    )
+    agent = sum(
+        max(0.0, d)
+        for d in (_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in agent_lines)
+        if d is not None
+    )
+    ratio = round_half_up(candidate / (candidate + agent), 3) if candidate + agent > 0 else None
+    return round_half_up(candidate, 2), round_half_up(agent, 2), ratio
+
+
+def _speech_summary(answers: list[Answer], events: list[dict]) -> SpeechSummary:
+    voice = [
+        _data(e)
+        for e in events
+        if e.get("type") == "candidate.said"
+        and _data(e).get("source", "voice") != "text"
+        and str(_data(e).get("text") or "").strip()
+    ]
+    speaking = sum(
+        max(0.0, d)
+        for d in (_seconds_between(u.get("started_at"), u.get("ended_at")) for u in voice)
+        if d is not None
+    )
+    voice_words = sum(textstats.word_count(str(u.get("text"))) for u in voice)
+    voice_fillers = sum(len(textstats.filler_matches(str(u.get("text")))) for u in voice)
+    fillers: dict[str, int] = {}
+    for answer in answers:
+        for name, n in answer.fillers.items():
+            fillers[name] = fillers.get(name, 0) + n
+    delays = [a.time_to_first_word_seconds for a in answers if a.time_to_first_word_seconds is not None]
+    voiced = [a for a in answers if a.pause_count is not None]
+    return SpeechSummary(
+        words=sum(a.words for a in answers),
+        speaking_seconds=round_half_up(speaking, 2) if voice else None,
+        words_per_minute=round_half_up(voice_words / (speaking / 60), 1) if speaking else None,
+        filler_count=sum(a.filler_count for a in answers),
+        fillers=dict(sorted(fillers.items())),
+        fillers_per_minute=round_half_up(voice_fillers / (speaking / 60), 1) if speaking else None,
+        hedge_count=sum(a.hedge_count for a in answers),
+        mean_time_to_first_word_seconds=round_half_up(sum(delays) / len(delays), 2) if delays else None,
+        pause_count=sum(a.pause_count or 0 for a in voiced) if voiced else None,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Transcript
+
+
+def build_transcript(events: list[dict]) -> list[TranscriptLine]:
+    """Interviewer and candidate lines in order; a candidate's consecutive utterances to one question join."""
+    events = sorted(
+        (e for e in events if isinstance(e, dict)),
+        key=lambda e: (e.get("seq") is None, e.get("seq") or 0),
+    )
+    spoken_ids = {_data(e).get("question_id") for e in events if e.get("type") == "agent.said"}
+    lines: list[TranscriptLine] = []
+    for event in events:
+        kind, data = event.get("type"), _data(event)
+        stage = str(event.get("stage") or "")
+        text = " ".join(str(data.get("text") or "").split())
+        if not text:
+            continue
+        if kind == "agent.said" or (kind == "question.asked" and data.get("question_id") not in spoken_ids):
+            lines.append(TranscriptLine("interviewer", stage, text, data.get("question_id"), event.get("at")))
+        elif kind == "candidate.said":
+            previous = lines[-1] if lines else None
+            if (
+                previous is not None
+                and previous.speaker == "candidate"
+                and previous.question_id == data.get("question_id")
+            ):
+                previous.text = f"{previous.text} {text}"
+                if previous.source != data.get("source", "voice"):
+                    previous.source = "mixed"
+                continue
+            lines.append(
+                TranscriptLine(
+                    "candidate", stage, text, data.get("question_id"), event.get("at"), data.get("source", "voice")
+                )
+            )
+    return lines
+
+
+def format_transcript(lines: list[TranscriptLine]) -> str:
+    out: list[str] = []
+    stage = None
+    for line in lines:
+        if line.stage != stage:
+            stage = line.stage
+            out.append(f"[{stage or 'interview'}]")
+        who = "Interviewer" if line.speaker == "interviewer" else "Candidate"
+        out.append(f"{who}: {line.text}")
+    return "\n".join(out)

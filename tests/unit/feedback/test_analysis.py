@@ -1,0 +1,285 @@
+import json
+
+import pytest
+
+from feedback.analysis import InterviewAnalysis, analyse_interview, heuristic_depth, round_half_up
+from feedback.textstats import Span
+
+from .events import EventLog
+
+COMPETENCIES = ["problem solving", "communication", "leadership", "teamwork"]
+
+SPOKEN_1 = (
+    "Um, at my last job we had a slow checkout page. My task was to make it faster. "
+    "So I profiled the service and, like, added a Redis cache."
+)  # 29 words
+SPOKEN_2 = "It cut latency by 40% and saved $12k a month for the whole team, you know."  # 16 words
+TYPED = "Basically I think maybe I would probably ask the team what they need."  # 13 words
+
+# "So I profiled the service and, like," ends at 4.0 s; "added" starts at 6.5 s: a 2.5 s pause.
+WORDS_1 = [{"word": w, "start": i * 0.5, "end": i * 0.5 + 0.4} for i, w in enumerate("um at my last job".split())] + [
+    {"word": "like", "start": 3.6, "end": 4.0},
+    {"word": "added", "start": 6.5, "end": 6.9},
+]
+
+
+def crafted_interview() -> EventLog:
+    """A voice answer, a typed answer and an unanswered question, over two stages."""
+    log = EventLog().start(0).enter("self_intro", 0, index=0)
+    log.ask("self_intro", "q1", "Tell me about a project you're proud of.", 5, 10, competency="problem solving")
+    log.say("self_intro", "q1", SPOKEN_1, 12.5, 32.5, words=WORDS_1)
+    log.say("self_intro", "q1", SPOKEN_2, 35.5, 45.5)
+    log.assess("self_intro", "q1", 4, 46, key_points=["profiled", "cache"])
+    log.exit("self_intro", 48, "natural", questions=1, seconds=48)
+    log.enter("past_experience", 48, index=1)
+    log.agent("past_experience", "Thanks. Let's talk about working with others.", 48, 50)
+    log.ask("past_experience", "q2", "How do you handle a disagreement?", 50, 54, competency="Communication")
+    log.say("past_experience", "q2", TYPED, 60, 60, source="text")
+    log.ask("past_experience", "q3", "Tell me about a time you led a team.", 70, 76, competency="leadership")
+    log.add("candidate.reprompted", "past_experience", 96, question_id="q3", text="Take your time.")
+    log.exit("past_experience", 120, "inactivity", questions=2)
+    log.end(121, "completed")
+    return log
+
+
+@pytest.fixture
+def analysis() -> InterviewAnalysis:
+    return analyse_interview(crafted_interview().events, competencies=COMPETENCIES)
+
+
+@pytest.fixture
+def spoken(analysis):
+    return analysis.answer_for("q1")
+
+
+@pytest.fixture
+def typed(analysis):
+    return analysis.answer_for("q2")
+
+
+def test_it_groups_consecutive_utterances_to_one_question_into_one_answer(analysis, spoken):
+    assert [a.question_id for a in analysis.answers] == ["q1", "q2"]
+    assert spoken.utterances == 2
+    assert spoken.text == f"{SPOKEN_1} {SPOKEN_2}"
+    assert spoken.source == "voice"
+
+
+def test_it_measures_words_speaking_time_and_words_per_minute(spoken):
+    assert spoken.words == 45
+    assert spoken.speaking_seconds == 30.0
+    assert spoken.words_per_minute == 90.0
+
+
+def test_it_measures_time_to_first_word_from_the_end_of_the_agents_question(spoken):
+    assert spoken.time_to_first_word_seconds == 2.5
+
+
+def test_it_counts_pauses_between_words_and_between_utterances(spoken):
+    assert spoken.pause_count == 2
+    assert spoken.longest_pause_seconds == 3.0
+
+
+def test_it_counts_fillers_per_minute_of_speech(spoken):
+    assert spoken.fillers == {"like": 1, "um": 1, "you know": 1}
+    assert spoken.filler_count == 3
+    assert spoken.fillers_per_minute == 6.0
+
+
+def test_it_finds_each_star_part_with_its_span_and_cue(spoken):
+    assert spoken.star_parts == ["situation", "task", "action", "result"]
+    assert spoken.star["situation"] == [
+        Span(0, 47, "Um, at my last job we had a slow checkout page.", cue="at my last job")
+    ]
+    assert spoken.star["task"] == [Span(48, 78, "My task was to make it faster.", cue="My task was")]
+    assert spoken.star["action"] == [
+        Span(79, 136, "So I profiled the service and, like, added a Redis cache.", cue="I profiled")
+    ]
+    assert spoken.star["result"] == [Span(137, 211, SPOKEN_2, cue="cut")]
+    assert spoken.text[137:211] == SPOKEN_2
+
+
+def test_it_finds_quantified_results(spoken):
+    assert spoken.quantified == [
+        Span(155, 158, "40%", cue="cut latency by 40%"),
+        Span(169, 173, "$12k", cue="and saved $12k"),
+    ]
+
+
+def test_it_takes_depth_from_the_interviewers_assessment_and_explains_the_score(spoken):
+    assert (spoken.depth, spoken.depth_source, spoken.key_points) == (4, "interviewer", ["profiled", "cache"])
+    assert spoken.score == 5.0
+    assert spoken.explanation == [
+        "depth 4 from the interviewer's assessment",
+        '+0.5 for a quantified result ("cut latency by 40%")',
+        "+0.5 for a complete STAR structure: situation, task, action, result present",
+        "= 5",
+    ]
+
+
+def test_a_typed_answer_has_no_speech_measures_but_still_counts_fillers_and_hedges(typed):
+    assert typed.source == "text"
+    assert typed.speaking_seconds is None
+    assert typed.words_per_minute is None
+    assert typed.time_to_first_word_seconds is None
+    assert typed.pause_count is None
+    assert typed.longest_pause_seconds is None
+    assert typed.fillers_per_minute is None
+    assert typed.fillers == {"basically": 1}
+    assert typed.hedges == {"i think": 1, "maybe": 1, "probably": 1}
+
+
+def test_without_an_assessment_depth_is_judged_and_the_score_says_why(typed):
+    assert (typed.depth, typed.depth_source) == (1, "heuristic")
+    assert typed.score == 0.0
+    assert typed.explanation == [
+        "depth 1 judged from the answer (13 words, no interviewer assessment)",
+        "STAR: no situation, task, action or result cues found",
+        "-0.5 for a short answer (13 words)",
+        '-0.5 for hedging (3 hedges: "i think", "maybe", "probably")',
+        "= 0",
+    ]
+
+
+def test_it_scores_competencies_on_the_roles_fixed_list_and_reports_coverage(analysis):
+    assert analysis.competency_scores() == {
+        "problem solving": 5.0,
+        "communication": 0.0,
+        "leadership": None,
+        "teamwork": None,
+    }
+    coverage = {c.name: (c.asked, c.answered) for c in analysis.competencies}
+    assert coverage == {"problem solving": (1, 1), "communication": (1, 1), "leadership": (1, 0), "teamwork": (0, 0)}
+    assert analysis.uncovered_competencies == ["teamwork"]
+    leadership = analysis.competencies[2]
+    assert leadership.explanation == ["1 question asked, none answered"]
+
+
+def test_a_competency_named_in_another_case_still_counts(typed):
+    assert typed.competency == "communication"
+    assert typed.counts_for_competency
+
+
+def test_the_overall_score_is_the_mean_of_competencies_with_data(analysis):
+    assert analysis.overall_score == 2.5
+    assert analysis.overall_explanation == [
+        "mean of 2 competencies with answers (problem solving 5, communication 0)"
+    ]
+
+
+def test_unanswered_questions_are_skipped(analysis):
+    assert [(q.question_id, q.answered) for q in analysis.questions] == [("q1", True), ("q2", True), ("q3", False)]
+    assert analysis.answer_for("q3") is None
+
+
+def test_talk_ratio_counts_voice_speech_against_the_agents_speech(analysis):
+    assert analysis.candidate_speaking_seconds == 30.0
+    assert analysis.agent_speaking_seconds == 17.0
+    assert analysis.talk_ratio == 0.638
+
+
+def test_it_reports_stage_durations_questions_and_forced_transitions(analysis):
+    stages = [(s.name, s.seconds, s.questions_asked, s.questions_answered, s.exit_reason, s.transition)
+              for s in analysis.stages]
+    assert stages == [
+        ("self_intro", 48.0, 1, 1, "natural", "natural"),
+        ("past_experience", 72.0, 2, 1, "inactivity", "forced"),
+    ]
+    assert analysis.transitions == {"natural": 1, "forced": 1, "ended": 0}
+
+
+def test_it_summarises_speech_over_the_voice_answers(analysis):
+    speech = analysis.speech
+    assert (speech.words, speech.speaking_seconds, speech.words_per_minute) == (58, 30.0, 90.0)
+    assert (speech.filler_count, speech.fillers_per_minute, speech.hedge_count) == (4, 6.0, 3)
+    assert speech.mean_time_to_first_word_seconds == 2.5
+
+
+def test_it_keeps_the_transcript_by_stage(analysis):
+    assert analysis.transcript_text().splitlines()[:4] == [
+        "[self_intro]",
+        "Interviewer: Tell me about a project you're proud of.",
+        f"Candidate: {SPOKEN_1} {SPOKEN_2}",
+        "[past_experience]",
+    ]
+
+
+def test_the_analysis_survives_a_json_round_trip(analysis):
+    restored = InterviewAnalysis.from_dict(json.loads(json.dumps(analysis.to_dict())))
+    assert restored == analysis
+
+
+def test_star_highlights_cover_the_whole_answer_in_order(spoken):
+    segments = spoken.highlight_segments()
+    assert "".join(text for text, _part in segments) == spoken.text
+    assert [part for _text, part in segments if part] == ["situation", "task", "action", "result"]
+
+
+def test_an_interview_without_answers_says_so_and_has_no_scores():
+    log = EventLog().start(0).enter("greeting", 0)
+    log.ask("greeting", "q1", "Are you ready to begin?", 1, 3)
+    log.ask("greeting", "q2", "Tell me about yourself.", 25, 28, competency="communication")
+    log.say("greeting", "q2", "   ", 30, 31)
+    log.exit("greeting", 60, "inactivity", questions=2).end(61, "no_answers")
+    analysis = analyse_interview(log.events, competencies=["communication", "leadership"])
+    assert analysis.has_answers is False
+    assert analysis.answers == []
+    assert analysis.competency_scores() == {"communication": None, "leadership": None}
+    assert analysis.overall_score is None
+    assert analysis.talk_ratio is None
+    assert analysis.speech.words_per_minute is None
+    assert analysis.end_reason == "no_answers"
+
+
+def test_an_empty_event_list_is_an_interview_without_answers():
+    analysis = analyse_interview([], competencies=["communication"])
+    assert (analysis.has_answers, analysis.overall_score, analysis.stages) == (False, None, [])
+
+
+def test_a_text_interview_has_no_talk_ratio():
+    log = EventLog().start(0).enter("self_intro", 0)
+    log.ask("self_intro", "q1", "Tell me about yourself.", 1, 1, competency="communication")
+    log.say("self_intro", "q1", "I am a backend engineer who builds payment systems in Python and Go.", 9, 9,
+            source="text")
+    analysis = analyse_interview(log.events, competencies=["communication"])
+    assert analysis.talk_ratio is None
+    assert analysis.speech.speaking_seconds is None
+    assert analysis.overall_score is not None
+
+
+def test_time_to_first_word_falls_back_to_when_the_question_was_asked():
+    log = EventLog().start(0).enter("self_intro", 0)
+    log.ask("self_intro", "q1", "Tell me about yourself.", 4, 4, competency="communication", spoken=False)
+    log.say("self_intro", "q1", "I build payment systems.", 7.25, 9)
+    answer = analyse_interview(log.events, competencies=["communication"]).answers[0]
+    assert answer.time_to_first_word_seconds == 3.25
+    assert answer.words_per_minute == round_half_up(4 / (1.75 / 60))
+
+
+def test_events_are_read_in_seq_order():
+    events = crafted_interview().events
+    shuffled = list(reversed(events))
+    assert analyse_interview(shuffled, competencies=COMPETENCIES) == analyse_interview(events, competencies=COMPETENCIES)
+
+
+def test_a_vague_answer_is_judged_shallow_and_a_specific_star_answer_with_numbers_deep():
+    assert heuristic_depth(12, [], []) == 1
+    assert heuristic_depth(40, [], []) == 2
+    assert heuristic_depth(60, ["situation", "task", "action", "result"], []) == 4
+    assert heuristic_depth(60, ["situation", "task", "action", "result"], [Span(0, 3, "40%")]) == 5
+
+
+def test_a_long_hedged_answer_loses_half_a_point_for_each():
+    log = EventLog().start(0).enter("past_experience", 0)
+    log.ask("past_experience", "q1", "Tell me about a project.", 0, 2, competency="ownership")
+    text = "I think maybe it was probably fine. " + "We worked on the product together every day. " * 45
+    log.say("past_experience", "q1", text, 3, 200)
+    answer = analyse_interview(log.events, competencies=["ownership"]).answers[0]
+    assert answer.words > 350
+    assert "-0.5 for a very long answer (367 words)" in answer.explanation
+    assert any(line.startswith("-0.5 for hedging (3 hedges") for line in answer.explanation)
+
+
+def test_round_half_up_rounds_like_a_person():
+    assert round_half_up(2.25) == 2.3
+    assert round_half_up(0.6383, 3) == 0.638
+    assert round_half_up(None) is None
