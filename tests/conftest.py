@@ -1,5 +1,7 @@
 """Personas and shared fixtures. alice and bob are candidates, carol is a recruiter."""
 
+pytest_plugins = ["tests.fakes.fixtures"]
+
 import pytest
 
 
@@ -53,3 +55,14 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _close_connections_of_sync_to_async_thread():
+    """Async tests reach the ORM from asgiref's shared worker thread; close its connection afterwards
+    so the test database can be dropped at the end of the run (PostgreSQL refuses while it is open)."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
