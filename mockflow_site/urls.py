@@ -16,4 +16,6 @@ urlpatterns = [
     path("interviews/", include("interviews.urls")),
     path("api/worker/", include("interviews.api.urls")),
     path("dashboard/", feedback_views.dashboard, name="dashboard"),
+    path("feedback/", include("feedback.urls")),
+    path("staff/", include("feedback.staff_urls")),
 ]

@@ -1,8 +1,8 @@
 """Personas and shared fixtures. alice and bob are candidates, carol is a recruiter."""
 
-pytest_plugins = ["tests.fakes.fixtures"]
-
 import pytest
+
+pytest_plugins = ["tests.fakes.fixtures"]
 
 
 @pytest.fixture

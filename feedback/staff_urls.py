@@ -1,0 +1,4 @@
+"""Staff pages (aggregates only), under /staff/."""
+
+app_name = "staff"
+urlpatterns: list = []

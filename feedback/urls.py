@@ -1,0 +1,4 @@
+"""The candidate's reports, under /feedback/."""
+
+app_name = "feedback"
+urlpatterns: list = []
