@@ -1,0 +1,409 @@
+"""Charts as inline SVG strings, drawn on the server for the report page, the PDF and the dashboard.
+
+Plain SVG only (presentation attributes, no CSS variables, no script) so WeasyPrint prints them as
+the browser shows them. Each chart is an image to assistive technology (role="img" with a <title>
+and a <desc> that lists the data) and labels its values in text, not by colour alone. Every piece
+of text is escaped: labels can come from recruiters and dates from anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
+from xml.sax.saxutils import escape
+
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+INK = "#1f2933"
+MUTED = "#616e7c"
+GRID = "#d9dee3"
+BAR = "#0072B2"
+BAND = "#e3f1e8"
+# Okabe-Ito colours (distinguishable with colour-blindness), paired with dash patterns and marker shapes.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+DASHES = ("", "6 3", "2 3", "8 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond")
+
+_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def esc(text: object) -> str:
+    """Text safe inside an SVG element or a double-quoted attribute."""
+    return escape(_INVALID_XML.sub("", str(text)), {'"': "&quot;", "'": "&#x27;"})
+
+
+def _num(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _score(value: float) -> str:
+    rounded = Decimal(repr(float(value))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return str(rounded).removesuffix(".0")
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _label(name: str) -> str:
+    name = str(name).replace("_", " ").strip()
+    return name[:1].upper() + name[1:]
+
+
+def _chart_id(*parts: object) -> str:
+    return "chart-" + hashlib.sha1(repr(parts).encode()).hexdigest()[:10]
+
+
+def _svg(width: float, height: float, title: str, desc: str, body: list[str], *, kind: str) -> str:
+    cid = _chart_id(kind, title, desc, width, height)
+    return "".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="chart chart-{esc(kind)}" role="img" '
+            f'width="{_num(width)}" height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
+            f'aria-labelledby="{cid}-title {cid}-desc">',
+            f'<title id="{cid}-title">{esc(title)}</title>',
+            f'<desc id="{cid}-desc">{esc(desc)}</desc>',
+            f'<g font-family="{esc(FONT)}" font-size="12" fill="{INK}">',
+            *body,
+            "</g></svg>",
+        ]
+    )
+
+
+def _text(x: float, y: float, content: str, *, anchor: str = "start", fill: str = INK, size: float = 12,
+          weight: str | None = None, italic: bool = False) -> str:
+    extra = f' font-weight="{weight}"' if weight else ""
+    extra += ' font-style="italic"' if italic else ""
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}" fill="{fill}" font-size="{_num(size)}"{extra}>'
+        f"{esc(content)}</text>"
+    )
+
+
+def _pairs(data: Mapping[str, float | None] | Iterable[tuple[str, float | None]]) -> list[tuple[str, float | None]]:
+    items = data.items() if isinstance(data, Mapping) else data
+    return [(str(name), None if value is None else float(value)) for name, value in items]
+
+
+def _empty(title: str, message: str, *, kind: str, width: float = 420) -> str:
+    return _svg(width, 40, title, message, [_text(8, 24, message, fill=MUTED, italic=True)], kind=kind)
+
+
+# ---------------------------------------------------------------------------------------------
+# Horizontal bars (competencies, stages, pace)
+
+
+def _hbars(
+    rows: list[tuple[str, float | None, str]],
+    *,
+    title: str,
+    desc: str,
+    kind: str,
+    maximum: float,
+    ticks: list[float],
+    tick_label=_num,
+    width: float = 520,
+    label_width: float = 170,
+    band: tuple[float, float] | None = None,
+    band_label: str = "",
+    value_width: float = 110,
+) -> str:
+    row_height, top = 26, 10
+    plot_left, plot_right = label_width, width - value_width
+    axis_y = top + row_height * len(rows) + 4
+    height = axis_y + 22 + (16 if band_label else 0)
+
+    def x(value: float) -> float:
+        return plot_left + (plot_right - plot_left) * max(0.0, min(value, maximum)) / maximum
+
+    body: list[str] = []
+    if band:
+        body.append(
+            f'<rect x="{_num(x(band[0]))}" y="{top - 4}" width="{_num(x(band[1]) - x(band[0]))}" '
+            f'height="{_num(axis_y - top + 4)}" fill="{BAND}"/>'
+        )
+    for tick in ticks:
+        body.append(
+            f'<line x1="{_num(x(tick))}" y1="{top - 4}" x2="{_num(x(tick))}" y2="{_num(axis_y)}" '
+            f'stroke="{GRID}" stroke-width="1"/>'
+        )
+        body.append(_text(x(tick), axis_y + 14, tick_label(tick), anchor="middle", fill=MUTED, size=10))
+    for index, (name, value, value_text) in enumerate(rows):
+        y = top + index * row_height
+        body.append(f"<g><title>{esc(name)}: {esc(value_text)}</title>")
+        body.append(_text(plot_left - 8, y + 15, _short(name, 24), anchor="end"))
+        if value is None:
+            body.append(_text(plot_left + 4, y + 15, value_text, fill=MUTED, italic=True))
+        else:
+            bar_end = x(value)
+            body.append(
+                f'<rect x="{_num(plot_left)}" y="{y + 3}" width="{_num(max(bar_end - plot_left, 1))}" '
+                f'height="{row_height - 8}" fill="{BAR}"/>'
+            )
+            body.append(_text(bar_end + 6, y + 15, value_text, weight="bold"))
+        body.append("</g>")
+    body.append(
+        f'<line x1="{_num(plot_left)}" y1="{top - 4}" x2="{_num(plot_left)}" y2="{_num(axis_y)}" '
+        f'stroke="{MUTED}" stroke-width="1"/>'
+    )
+    if band_label:
+        body.append(_text(plot_left, axis_y + 32, band_label, fill=MUTED, size=10))
+    return _svg(width, height, title, desc, body, kind=kind)
+
+
+def competency_bar_chart(
+    scores: Mapping[str, float | None] | Iterable[tuple[str, float | None]],
+    *,
+    title: str = "Competency scores (0-5)",
+    width: float = 520,
+) -> str:
+    """One bar per competency on a 0-5 scale; a competency without data says so instead of a bar."""
+    pairs = _pairs(scores)
+    if not pairs:
+        return _empty(title, "No competencies to show.", kind="competencies")
+    rows = [(_label(n), v, "no data" if v is None else f"{_score(v)} / 5") for n, v in pairs]
+    desc = "; ".join(f"{name}: {text}" for name, _v, text in rows)
+    return _hbars(rows, title=title, desc=desc, kind="competencies", maximum=5, ticks=[0, 1, 2, 3, 4, 5], width=width)
+
+
+def _duration(seconds: float) -> str:
+    total = int(round(seconds))
+    return f"{total // 60}:{total % 60:02d}"
+
+
+def stage_duration_chart(
+    stages: Iterable[tuple[str, float | None]] | Mapping[str, float | None],
+    *,
+    title: str = "Time per stage",
+    width: float = 520,
+) -> str:
+    """One bar per stage, in minutes:seconds."""
+    pairs = _pairs(stages)
+    if not pairs:
+        return _empty(title, "No stages to show.", kind="stages")
+    longest = max((v for _n, v in pairs if v is not None), default=60.0)
+    step = next(s for s in (30, 60, 120, 300, 600, 900, 1800, 3600) if longest / s <= 6)
+    top = step * max(1, -(-int(longest) // step))
+    rows = [(_label(n), v, "n/a" if v is None else _duration(v)) for n, v in pairs]
+    desc = "; ".join(f"{name}: {text}" for name, _v, text in rows)
+    ticks = [float(t) for t in range(0, int(top) + 1, step)]
+    return _hbars(
+        rows, title=title, desc=desc, kind="stages", maximum=float(top), ticks=ticks, tick_label=_duration, width=width
+    )
+
+
+def answer_pace_chart(
+    answers: Iterable[tuple[str, float | None, float | None]],
+    *,
+    title: str = "Pace and filler words per answer",
+    width: float = 560,
+) -> str:
+    """Words per minute per answer (label, wpm, fillers per minute), with the 120-160 wpm band shaded.
+
+    Typed answers (wpm None) show "typed: n/a" instead of a bar.
+    """
+    rows_in = list(answers)
+    if not rows_in:
+        return _empty(title, "No answers to show.", kind="pace")
+    fastest = max((w for _l, w, _f in rows_in if w is not None), default=0.0)
+    maximum = max(200.0, 50.0 * -(-fastest // 50))
+    rows = []
+    for label, wpm, fillers in rows_in:
+        if wpm is None:
+            rows.append((str(label), None, "typed: n/a"))
+        else:
+            text = f"{wpm:.0f} wpm"
+            if fillers is not None:
+                text += f", {_score(fillers)} fillers/min"
+            rows.append((str(label), float(wpm), text))
+    desc = "; ".join(f"{name}: {text}" for name, _v, text in rows) + ". Comfortable pace: 120-160 words a minute."
+    ticks = [float(t) for t in range(0, int(maximum) + 1, 50)]
+    return _hbars(
+        rows,
+        title=title,
+        desc=desc,
+        kind="pace",
+        maximum=maximum,
+        ticks=ticks,
+        width=width,
+        label_width=120,
+        band=(120, 160),
+        band_label="Shaded: a comfortable pace, 120-160 words a minute",
+        value_width=200,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines
+
+
+def _date_label(value: date | datetime | str) -> str:
+    if isinstance(value, datetime | date):
+        return f"{value.day} {value:%b %Y}"
+    text = str(value)
+    try:
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return _short(text, 12)
+    return f"{parsed.day} {parsed:%b %Y}"
+
+
+def _marker(shape: str, x: float, y: float, colour: str) -> str:
+    if shape == "square":
+        return f'<rect x="{_num(x - 4)}" y="{_num(y - 4)}" width="8" height="8" fill="{colour}"/>'
+    if shape == "triangle":
+        points = f"{_num(x)},{_num(y - 5)} {_num(x + 5)},{_num(y + 4)} {_num(x - 5)},{_num(y + 4)}"
+        return f'<polygon points="{points}" fill="{colour}"/>'
+    if shape == "diamond":
+        points = f"{_num(x)},{_num(y - 5)} {_num(x + 5)},{_num(y)} {_num(x)},{_num(y + 5)} {_num(x - 5)},{_num(y)}"
+        return f'<polygon points="{points}" fill="{colour}"/>'
+    return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4" fill="{colour}"/>'
+
+
+def _line_commands(points: list[tuple[float, float | None]]) -> str:
+    """Path data joining consecutive points; a None breaks the line, and a lone point draws nothing."""
+    runs: list[list[tuple[float, float]]] = [[]]
+    for px, py in points:
+        if py is None:
+            runs.append([])
+        else:
+            runs[-1].append((px, py))
+    return " ".join(
+        " ".join(f"{'L' if i else 'M'}{_num(px)} {_num(py)}" for i, (px, py) in enumerate(run))
+        for run in runs
+        if len(run) > 1
+    )
+
+
+def competency_trend_chart(
+    interviews: Sequence[tuple[date | datetime | str, Mapping[str, float | None]]],
+    *,
+    competencies: Sequence[str] | None = None,
+    title: str = "Competency scores over time",
+    width: float = 600,
+    height: float = 240,
+) -> str:
+    """Scores 0-5 per competency across interviews, oldest first: one line per competency, with a legend.
+
+    `interviews` is [(date, {competency: score or None})]. Points sit evenly along the x axis (two
+    interviews on one day stay apart); a missing score breaks its line rather than inventing a value.
+    """
+    points = list(interviews)
+    names = list(competencies) if competencies is not None else list(
+        dict.fromkeys(name for _when, scores in points for name in scores)
+    )
+    if not points or not names:
+        return _empty(title, "No interviews with scores yet.", kind="trend")
+    left, right, top = 40, 16, 12
+    inset = 36  # keeps the first and last date labels inside the chart
+    plot_height = height - top - 34
+    legend_rows = -(-len(names) // 3)
+    total_height = height + 8 + legend_rows * 18
+    plot_width = width - left - right
+    count = len(points)
+
+    def x(i: int) -> float:
+        return left + plot_width / 2 if count == 1 else left + inset + (plot_width - 2 * inset) * i / (count - 1)
+
+    def y(score: float) -> float:
+        return top + plot_height * (1 - max(0.0, min(score, 5.0)) / 5)
+
+    body: list[str] = []
+    for tick in range(6):
+        body.append(
+            f'<line x1="{left}" y1="{_num(y(tick))}" x2="{_num(width - right)}" y2="{_num(y(tick))}" '
+            f'stroke="{GRID}" stroke-width="1"/>'
+        )
+        body.append(_text(left - 8, y(tick) + 4, str(tick), anchor="end", fill=MUTED, size=10))
+    every = max(1, -(-count // 8))
+    for i, (when, _scores) in enumerate(points):
+        if i % every == 0 or i == count - 1:
+            body.append(_text(x(i), top + plot_height + 18, _date_label(when), anchor="middle", fill=MUTED, size=10))
+
+    described: list[str] = []
+    for s, name in enumerate(names):
+        colour, dash, shape = PALETTE[s % len(PALETTE)], DASHES[s % len(DASHES)], MARKERS[s % len(MARKERS)]
+        values = [scores.get(name) for _when, scores in points]
+        commands = _line_commands([(x(i), None if v is None else y(float(v))) for i, v in enumerate(values)])
+        body.append(f"<g><title>{esc(_label(name))}</title>")
+        if commands:
+            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+            body.append(f'<path d="{commands}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
+        for i, value in enumerate(values):
+            if value is not None:
+                body.append(_marker(shape, x(i), y(float(value)), colour))
+        body.append("</g>")
+        shown = [
+            f"{_date_label(when)} {_score(float(v))}" if v is not None else f"{_date_label(when)} no data"
+            for (when, _s), v in zip(points, values, strict=True)
+        ]
+        described.append(f"{_label(name)}: {', '.join(shown)}")
+
+    legend_top = height + 4
+    column = (width - left) / 3
+    for s, name in enumerate(names):
+        lx = left + column * (s % 3)
+        ly = legend_top + 18 * (s // 3)
+        colour, dash, shape = PALETTE[s % len(PALETTE)], DASHES[s % len(DASHES)], MARKERS[s % len(MARKERS)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        body.append(
+            f'<line x1="{_num(lx)}" y1="{_num(ly)}" x2="{_num(lx + 22)}" y2="{_num(ly)}" '
+            f'stroke="{colour}" stroke-width="2"{dash_attr}/>'
+        )
+        body.append(_marker(shape, lx + 11, ly, colour))
+        no_data = all(scores.get(name) is None for _when, scores in points)
+        body.append(_text(lx + 28, ly + 4, _short(_label(name), 24) + (" (no data)" if no_data else ""), size=11))
+    desc = "Scores from 0 to 5. " + "; ".join(described)
+    return _svg(width, total_height, title, desc, body, kind="trend")
+
+
+def sparkline(
+    values: Sequence[float | None],
+    *,
+    title: str,
+    width: float = 120,
+    height: float = 28,
+    maximum: float | None = None,
+) -> str:
+    """A small line of values (None leaves a gap), e.g. words per minute across answers."""
+    present = [v for v in values if v is not None]
+    if not present:
+        return _empty(title, "No data.", kind="sparkline", width=width)
+    top_value = maximum if maximum is not None else max(present) or 1.0
+    count = len(values)
+
+    def x(i: int) -> float:
+        return width / 2 if count == 1 else 3 + (width - 6) * i / (count - 1)
+
+    def y(v: float) -> float:
+        return height - 3 - (height - 6) * max(0.0, min(v, top_value)) / top_value
+
+    body: list[str] = []
+    commands = _line_commands([(x(i), None if v is None else y(v)) for i, v in enumerate(values)])
+    if commands:
+        body.append(f'<path d="{commands}" fill="none" stroke="{BAR}" stroke-width="1.5"/>')
+    last = max(i for i, v in enumerate(values) if v is not None)
+    body.append(f'<circle cx="{_num(x(last))}" cy="{_num(y(values[last]))}" r="2.5" fill="{BAR}"/>')
+    desc = ", ".join("n/a" if v is None else _num(round(v, 1)) for v in values)
+    return _svg(width, height, title, desc, body, kind="sparkline")
+
+
+# ---------------------------------------------------------------------------------------------
+# From an analysis
+
+
+def analysis_charts(analysis) -> dict[str, str]:
+    """The report's charts for one InterviewAnalysis: competencies, stages, pace (voice only)."""
+    charts = {
+        "competencies": competency_bar_chart(analysis.competency_scores()),
+        "stages": stage_duration_chart([(s.name, s.seconds) for s in analysis.stages]),
+    }
+    if any(a.words_per_minute is not None for a in analysis.answers):
+        charts["pace"] = answer_pace_chart(
+            [(f"Answer {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(analysis.answers, 1)]
+        )
+    return charts
