@@ -1,0 +1,61 @@
+"""Run every benchmark in one go and write bench/README.md from their tables.
+
+Each `bench/*_bench.py` writes its numbers to `bench/results/<name>.json` and prints a markdown table
+on stdout; this runner collects those tables in the order below.
+"""
+
+import datetime
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BENCHES = [
+    ("engine_bench.py", "Interview engine: cost per turn"),
+    ("report_bench.py", "Feedback: report PDF and analysis"),
+    ("fanout_bench.py", "Event fan-out: worker API to WebSocket"),
+    ("text_interviews_bench.py", "Concurrent text interviews on one web process"),
+    ("parse_bench.py", "Document parsing against raw pypdf"),
+]
+
+
+def main() -> int:
+    sections, failures = [], []
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "mockflow_site.settings"}
+    for script, title in BENCHES:
+        path = HERE / script
+        if not path.exists():
+            continue
+        print(f"== {title} ({script})", flush=True)
+        started = time.perf_counter()
+        result = subprocess.run([sys.executable, str(path)], cwd=ROOT, env=env, capture_output=True, text=True)
+        took = time.perf_counter() - started
+        sys.stdout.write(result.stdout)
+        if result.returncode != 0:
+            sys.stderr.write(result.stderr)
+            failures.append(script)
+            sections.append(f"## {title}\n\nFailed (exit {result.returncode}).\n")
+            continue
+        table = "\n".join(line for line in result.stdout.splitlines() if line.startswith("|"))
+        sections.append(f"## {title}\n\n`bench/{script}`, {took:.1f} s\n\n{table}\n")
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    header = (
+        "# Benchmarks\n\n"
+        "Run with `make bench`. Each benchmark measures a ratio or a distribution in one run, so numbers\n"
+        "compare across machines; raw results are in `bench/results/*.json`.\n\n"
+        f"Last run: {stamp} on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}.\n\n"
+    )
+    (HERE / "README.md").write_text(header + "\n".join(sections))
+    print(f"Wrote {HERE / 'README.md'}")
+    if failures:
+        print("Failed: " + ", ".join(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
