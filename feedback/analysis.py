@@ -280,6 +280,11 @@ def _word_time(value: Any) -> float | None:
     return moment.timestamp() if moment else None
 
 
+def _is_voice(event: dict) -> bool:
+    """Speech measures need real speech: an utterance without a source counts as typed, as in the engine."""
+    return _data(event).get("source") == "voice"
+
+
 def _normalise_competency(name: Any) -> str:
     return " ".join(str(name or "").replace("_", " ").replace("-", " ").split()).casefold()
 
@@ -434,8 +439,8 @@ def _measure_answer(
         offset += len(text) + 1
     text = " ".join(pieces)
 
-    voice = [e for e in utterances if _data(e).get("source", "voice") != "text"]
-    typed = [e for e in utterances if _data(e).get("source", "voice") == "text"]
+    voice = [e for e in utterances if _is_voice(e)]
+    typed = [e for e in utterances if not _is_voice(e)]
     source = "voice" if not typed else "text" if not voice else "mixed"
     n_words = textstats.word_count(text)
 
@@ -722,7 +727,7 @@ def _talk_ratio(events: list[dict], agent_lines: list[dict]) -> tuple[float | No
         e
         for e in events
         if e.get("type") == "candidate.said"
-        and _data(e).get("source", "voice") != "text"
+        and _is_voice(e)
         and str(_data(e).get("text") or "").strip()
     ]
     if not voice:
@@ -737,7 +742,8 @@ def _talk_ratio(events: list[dict], agent_lines: list[dict]) -> tuple[float | No
         for d in (_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in agent_lines)
         if d is not None
     )
-    ratio = round_half_up(candidate / (candidate + agent), 3) if candidate + agent > 0 else None
+    # Voice utterances without durations (a transport that stamps no times) give no ratio, not 0.
+    ratio = round_half_up(candidate / (candidate + agent), 3) if candidate > 0 else None
     return round_half_up(candidate, 2), round_half_up(agent, 2), ratio
 
 
@@ -746,7 +752,7 @@ def _speech_summary(answers: list[Answer], events: list[dict]) -> SpeechSummary:
         _data(e)
         for e in events
         if e.get("type") == "candidate.said"
-        and _data(e).get("source", "voice") != "text"
+        and _is_voice(e)
         and str(_data(e).get("text") or "").strip()
     ]
     speaking = sum(
@@ -803,12 +809,12 @@ def build_transcript(events: list[dict]) -> list[TranscriptLine]:
                 and previous.question_id == data.get("question_id")
             ):
                 previous.text = f"{previous.text} {text}"
-                if previous.source != data.get("source", "voice"):
+                if previous.source != data.get("source", "text"):
                     previous.source = "mixed"
                 continue
             lines.append(
                 TranscriptLine(
-                    "candidate", stage, text, data.get("question_id"), event.get("at"), data.get("source", "voice")
+                    "candidate", stage, text, data.get("question_id"), event.get("at"), data.get("source", "text")
                 )
             )
     return lines

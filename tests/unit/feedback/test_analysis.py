@@ -283,3 +283,33 @@ def test_round_half_up_rounds_like_a_person():
     assert round_half_up(2.25) == 2.3
     assert round_half_up(0.6383, 3) == 0.638
     assert round_half_up(None) is None
+
+
+def test_an_utterance_without_a_source_is_treated_as_typed():
+    log = EventLog().start(0).enter("self_intro", 0)
+    log.ask("self_intro", "q1", "Tell me about yourself.", 1, 2, competency="communication")
+    event = log.say("self_intro", "q1", "I build payment systems in Go.", 3, 6).events[-1]
+    del event["data"]["source"]
+    answer = analyse_interview(log.events, competencies=["communication"]).answers[0]
+    assert (answer.source, answer.words_per_minute) == ("text", None)
+
+
+def test_a_mixed_answer_measures_speech_over_its_spoken_part_only():
+    log = EventLog().start(0).enter("self_intro", 0)
+    log.ask("self_intro", "q1", "Tell me about yourself.", 1, 2, competency="communication")
+    log.say("self_intro", "q1", "I build payment systems, um, in Go.", 3, 7)  # 7 words in 4 s
+    log.say("self_intro", "q1", "And I mentor two juniors.", 20, 20, source="text")
+    answer = analyse_interview(log.events, competencies=["communication"]).answers[0]
+    assert answer.source == "mixed"
+    assert (answer.words, answer.speaking_seconds, answer.words_per_minute) == (12, 4.0, 105.0)
+    assert answer.fillers_per_minute == 15.0
+    assert answer.time_to_first_word_seconds == 1.0
+
+
+def test_voice_utterances_without_durations_give_no_talk_ratio():
+    log = EventLog().start(0).enter("self_intro", 0)
+    log.ask("self_intro", "q1", "Tell me about yourself.", 1, 2, competency="communication")
+    log.say("self_intro", "q1", "I build payment systems in Go.", 5, 5)
+    analysis = analyse_interview(log.events, competencies=["communication"])
+    assert analysis.talk_ratio is None
+    assert analysis.answers[0].words_per_minute is None
