@@ -1,0 +1,151 @@
+"""Question banks: the default bank for the default plan's stages, and loading a role's own bank.
+
+A bank is a list of `{stage, text, competency, level?, tags?}`. `level` (e.g. "senior") keeps a
+question for that level; `tags` are free labels. Texts may use {role} and {company}. The follow-up
+ladder's questions live here too, several wordings per rung, so follow-ups do not sound canned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "BankQuestion", "load_bank"]
+
+
+@dataclass(frozen=True)
+class BankQuestion:
+    stage: str
+    text: str
+    competency: str | None = None
+    level: str | None = None
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _q(stage: str, text: str, competency: str | None = None, *tags: str, level: str | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"stage": stage, "text": text, "competency": competency}
+    if level:
+        entry["level"] = level
+    if tags:
+        entry["tags"] = list(tags)
+    return entry
+
+
+DEFAULT_BANK: list[dict[str, Any]] = [
+    # greeting: one "ready?" question is asked; several wordings
+    _q("greeting", "Does that sound good, and are you ready to begin?", None, "ready"),
+    _q("greeting", "Before we dive in, how are you feeling? Ready to get started?", None, "ready"),
+    _q("greeting", "Shall we get started?", None, "ready"),
+    _q("greeting", "Any questions about the format before we start, or shall we jump in?", None, "ready"),
+    # self_intro
+    _q("self_intro", "Could you start by telling me a little about yourself and what you're working on right now?",
+       "communication", "opener"),
+    _q("self_intro", "Walk me through your background, briefly, and how you got to where you are today.",
+       "communication", "opener"),
+    _q("self_intro", "How would you describe your current role to someone outside your field?", "communication"),
+    _q("self_intro", "What first drew you to this kind of work?", "motivation"),
+    _q("self_intro", "What are you strongest at, and how would a colleague put it?", "self_awareness"),
+    _q("self_intro", "What made you interested in this {role} position?", "motivation"),
+    _q("self_intro", "Which part of your job do you enjoy most, and which part least?", "self_awareness"),
+    _q("self_intro", "What are you hoping to learn or do more of in your next role?", "motivation"),
+    _q("self_intro", "Which accomplishment from the last couple of years are you proudest of?", "communication"),
+    _q("self_intro", "How do you like to work with a team day to day?", "collaboration"),
+    _q("self_intro", "How do you usually decide what to focus on when everything feels urgent?", "prioritisation"),
+    _q("self_intro", "How have you grown into a leadership role, formally or not?", "leadership", level="senior"),
+    # past_experience
+    _q("past_experience", "Tell me about a project you're especially proud of. What was it, and what was your part?",
+       None, "opener"),
+    _q("past_experience", "Describe a time you had to solve a hard technical or practical problem under pressure.",
+       "problem_solving", "opener"),
+    _q("past_experience", "Tell me about a decision you made with incomplete information. How did it turn out?",
+       "judgement"),
+    _q("past_experience", "Describe a time you disagreed with a teammate or manager. How did you handle it?",
+       "collaboration"),
+    _q("past_experience", "Tell me about something that went wrong on a project and what you learned from it.",
+       "ownership"),
+    _q("past_experience", "Give me an example of improving a process, a system or a habit of your team.",
+       "initiative"),
+    _q("past_experience", "Talk me through a situation where you had to learn something new quickly to deliver.",
+       "learning"),
+    _q("past_experience", "Describe a time you had to balance quality against a tight deadline.", "prioritisation"),
+    _q("past_experience", "Tell me about a time you influenced people who did not report to you.", "leadership"),
+    _q("past_experience", "Share an example of explaining something complex to a non-expert audience.",
+       "communication"),
+    _q("past_experience", "Tell me about a time you mentored someone or raised the bar for your team.",
+       "leadership", level="senior"),
+    # closing
+    _q("closing", "Before we wrap up, is there anything you'd like to ask me?", None, "questions"),
+    _q("closing", "We have a minute left. Do you have any questions for me about the role or the team?", None,
+       "questions"),
+    _q("closing", "Is there something about the job or the process you're curious about?", None, "questions"),
+    # company_fit (for plans that add such a stage)
+    _q("company_fit", "What do you know about {company}, and what makes it interesting to you?", "motivation"),
+    _q("company_fit", "How do you see yourself contributing at {company} in your first few months?", "motivation"),
+    _q("company_fit", "What kind of team culture brings out your best work?", "collaboration"),
+]
+
+# The follow-up ladder, by rung: several wordings each, picked by seed.
+FOLLOW_UPS: dict[str, list[str]] = {
+    "situation_task": [
+        "Can you pick one specific example? Where were you, and what needed to happen?",
+        "Let's make it concrete: think of one particular time. What was the situation?",
+        "Could you ground that in a real example, what was going on and what were you asked to do?",
+    ],
+    "role_challenges": [
+        "What was your own part in that, as opposed to the team's?",
+        "What made it hard? What got in your way?",
+        "Which part did you personally own, and what was the toughest obstacle?",
+    ],
+    "implementation": [
+        "How did you actually go about it, step by step?",
+        "What options did you weigh, and why did you choose the one you did?",
+        "Walk me through a key decision you made along the way and the trade-off behind it.",
+    ],
+    "impact_result": [
+        "What was the outcome, and how did you measure it?",
+        "What changed because of your work? Any numbers you can share?",
+        "Looking back, what impact did it have, and what would you do differently?",
+    ],
+    "background": [
+        "What does a typical week look like in your current role?",
+        "What are you responsible for day to day right now?",
+    ],
+    "strengths": [
+        "What would you say is your biggest strength, with a quick example?",
+        "When colleagues come to you for help, what is it usually about?",
+    ],
+    "motivation": [
+        "What are you looking for in your next step, and why this role?",
+        "Where would you like your career to be in a couple of years?",
+    ],
+}
+
+# For stages with no bank questions (a recruiter's custom stage with no bank yet).
+GENERIC_QUESTIONS: list[str] = [
+    "Tell me about a piece of work from the last year that you'd like me to know about.",
+    "Describe a situation where you had to make a difficult call. What did you decide?",
+    "What is something you changed your mind about at work, and why?",
+    "Tell me about a time you received tough feedback. What did you do with it?",
+    "Describe a goal you missed. What happened next?",
+    "How do you approach a problem you have never seen before?",
+]
+
+
+def load_bank(entries: list[dict[str, Any]] | None) -> list[BankQuestion]:
+    """Read bank entries, skipping malformed ones (a bad row must not stop an interview)."""
+    bank: list[BankQuestion] = []
+    for entry in entries or []:
+        if not isinstance(entry, dict):
+            continue
+        stage, text = entry.get("stage"), entry.get("text")
+        if not isinstance(stage, str) or not isinstance(text, str) or not text.strip():
+            continue
+        tags = entry.get("tags") or ()
+        bank.append(BankQuestion(
+            stage=stage.strip(),
+            text=" ".join(text.split())[:400],
+            competency=entry.get("competency") if isinstance(entry.get("competency"), str) else None,
+            level=entry.get("level") if isinstance(entry.get("level"), str) else None,
+            tags=tuple(str(t) for t in tags) if isinstance(tags, list | tuple) else (),
+        ))
+    return bank

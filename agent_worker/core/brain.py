@@ -1,0 +1,128 @@
+"""The brain protocol: a brain proposes, the engine decides.
+
+The engine consults its brain at a *decision point*: a stage has started and its bridge has played
+(`reason == "stage_started"`), or the candidate has finished an answer (`reason == "answered"`). The
+brain gets a `BrainTurn` and acts through the same three tools a model gets, plus `say`:
+
+    turn.assess_response(depth, key_points)   # once per answer
+    turn.ask_question(question, competency)   # approval first ...
+    turn.say("Thanks. " + question)           # ... then the words (the approved question's id is attached)
+    turn.transition_stage(reason)             # the engine says the bridge and consults the brain again
+
+A turn must end with an approved question or a stage change; the engine falls back to its fallback
+brain (the scripted interviewer), then to moving on, when it does not.
+
+A sync brain (`ScriptedBrain`) is passed to `Engine(brain=...)` and called in-line. An async brain
+(the LLM loop) is left out of the engine: the driver polls `engine.pending_brain_turn()`, awaits its
+model with `turn.instructions` and `turn.answer`, routes tool calls to `turn.call_tool(...)`, says
+the model's text with `turn.say(...)`, then calls `engine.finish_brain_turn(turn)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from agent_worker.core.tools import ToolResult
+
+if TYPE_CHECKING:
+    from agent_worker.core.engine import Engine, Line, QuestionRecord
+    from agent_worker.core.plans import Stage
+
+__all__ = ["Brain", "BrainTurn"]
+
+_STALE = ToolResult(False, "stale", "The interview has moved on since this turn began (a timer or the "
+                                    "candidate). Say nothing; you will be asked again.")
+
+
+class Brain(Protocol):
+    name: str
+
+    def take_turn(self, turn: BrainTurn) -> None:
+        """Act on one decision point through `turn`'s tools."""
+        ...
+
+
+@dataclass
+class BrainTurn:
+    """One decision point, with the engine's tools bound to it."""
+
+    engine: Engine
+    reason: str
+    stage_index: int
+    results: list[ToolResult] = field(default_factory=list)
+    _start_seq: int = 0
+    _start_stage_changes: int = 0
+
+    # -- what the brain may read -----------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        return self.engine.plan.stages[self.stage_index]
+
+    @property
+    def seed(self) -> str:
+        return self.engine.seed
+
+    @property
+    def instructions(self) -> str:
+        """The model's instructions for this stage, untrusted material fenced off as data."""
+        return self.engine.brain_context()
+
+    @property
+    def question(self) -> QuestionRecord | None:
+        """The question the candidate is answering (None before the stage's first question)."""
+        return self.engine.current_question()
+
+    @property
+    def answer(self) -> str:
+        """The candidate's answer to the current question so far (untrusted text)."""
+        return self.engine.current_answer()
+
+    def questions(self) -> list[QuestionRecord]:
+        """Every question approved so far in the interview, in order."""
+        return self.engine.questions()
+
+    @property
+    def progressed(self) -> bool:
+        """Whether the turn approved a question, changed the stage or is closing the interview."""
+        return self.engine.turn_progressed(self)
+
+    # -- what the brain may do --------------------------------------------------------------------
+
+    @property
+    def stale(self) -> bool:
+        """Whether the interview has moved on (a timer, the candidate leaving) since the turn began."""
+        return (self.engine.ended or self.engine.stage_index != self.stage_index
+                or self.engine.stage_changes != self._start_stage_changes)
+
+    def ask_question(self, question: str, competency: str | None = None, kind: str = "main") -> ToolResult:
+        if self.stale:
+            return self._record(_STALE)
+        return self._record(self.engine.ask_question(question, competency, kind))
+
+    def assess_response(self, depth: int, key_points: list[str] | None = None) -> ToolResult:
+        if self.stale:
+            return self._record(_STALE)
+        return self._record(self.engine.assess_response(depth, key_points or []))
+
+    def transition_stage(self, reason: str = "") -> ToolResult:
+        return self._record(self.engine.transition_stage(reason, stage_name=self.stage.name))
+
+    def call_tool(self, name: str, arguments: dict[str, Any] | None = None) -> ToolResult:
+        arguments = arguments or {}
+        if name == "transition_stage":
+            return self.transition_stage(str(arguments.get("reason") or ""))
+        if self.stale:
+            return self._record(_STALE)
+        return self._record(self.engine.call_tool(name, arguments))
+
+    def say(self, text: str, question_id: str | None = None) -> Line | None:
+        """Queue words to say; dropped if the interview has moved on since the turn began."""
+        if self.stale:
+            return None
+        return self.engine.say(text, question_id)
+
+    def _record(self, result: ToolResult) -> ToolResult:
+        self.results.append(result)
+        return result

@@ -1,0 +1,101 @@
+"""Engine events: `{id, seq, type, stage, at, data}`, the one record of what happened.
+
+The engine's state is a fold over these events, Django stores them, the page renders them and
+feedback reads them. Types and their data are DESIGN.md's event table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "AGENT_SAID",
+    "CANDIDATE_REPROMPTED",
+    "CANDIDATE_SAID",
+    "END_REASONS",
+    "EVENT_TYPES",
+    "EXIT_REASONS",
+    "FORCED_EXIT_REASONS",
+    "INTERVIEW_ENDED",
+    "INTERVIEW_STARTED",
+    "QUESTION_ASKED",
+    "QUESTION_REJECTED",
+    "RESPONSE_ASSESSED",
+    "STAGE_ENTERED",
+    "STAGE_EXITED",
+    "STATUS_BY_END_REASON",
+    "TRANSITION_REFUSED",
+    "Event",
+]
+
+INTERVIEW_STARTED = "interview.started"
+STAGE_ENTERED = "stage.entered"
+STAGE_EXITED = "stage.exited"
+QUESTION_ASKED = "question.asked"
+QUESTION_REJECTED = "question.rejected"
+RESPONSE_ASSESSED = "response.assessed"
+CANDIDATE_REPROMPTED = "candidate.reprompted"
+TRANSITION_REFUSED = "transition.refused"
+AGENT_SAID = "agent.said"
+CANDIDATE_SAID = "candidate.said"
+INTERVIEW_ENDED = "interview.ended"
+
+EVENT_TYPES = (
+    INTERVIEW_STARTED,
+    STAGE_ENTERED,
+    STAGE_EXITED,
+    QUESTION_ASKED,
+    QUESTION_REJECTED,
+    RESPONSE_ASSESSED,
+    CANDIDATE_REPROMPTED,
+    TRANSITION_REFUSED,
+    AGENT_SAID,
+    CANDIDATE_SAID,
+    INTERVIEW_ENDED,
+)
+
+EXIT_REASONS = (
+    "natural",
+    "max_questions",
+    "max_time",
+    "inactivity",
+    "candidate_ended",
+    "disconnected",
+    "max_duration",
+)
+FORCED_EXIT_REASONS = frozenset({"max_time", "inactivity", "candidate_ended", "disconnected", "max_duration"})
+END_REASONS = ("completed", "candidate_ended", "disconnected", "max_duration", "no_answers", "failed")
+STATUS_BY_END_REASON = {
+    "completed": "completed",
+    "candidate_ended": "completed",
+    "max_duration": "completed",
+    "no_answers": "completed",
+    "disconnected": "abandoned",
+    "failed": "failed",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    seq: int
+    type: str
+    stage: str | None
+    at: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "seq": self.seq, "type": self.type, "stage": self.stage, "at": self.at,
+                "data": dict(self.data)}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Event:
+        return cls(
+            id=str(raw["id"]),
+            seq=int(raw["seq"]),
+            type=str(raw["type"]),
+            stage=raw.get("stage"),
+            at=str(raw["at"]),
+            data=dict(raw.get("data") or {}),
+        )

@@ -1,0 +1,193 @@
+"""Tailoring: who is interviewed for what, and the stage instructions built from it.
+
+Everything the candidate or the web supplied (resume, job description, company research, and the
+candidate's own words) is untrusted. It is never pasted into instructions as prose: lines addressed
+to a reader are dropped, facts are extracted as short phrases, and what reaches a model sits in a
+delimited, length-capped block marked as data. Spoken lines only ever use the short, cleaned values
+(first name, role, company).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent_worker.core import facts as facts_module
+from agent_worker.core.facts import JobRequirements, ResumeFacts
+from agent_worker.core.plans import PLACEHOLDERS, ROLE_FIRST_COMPETENCY, Stage, StagePlan
+from agent_worker.core.text import cap, data_block
+
+__all__ = ["DEFAULT_ROLE_COMPETENCY", "InterviewContext", "safe_phrase"]
+
+# The competency a "role's first competency" stage targets when the role lists none.
+DEFAULT_ROLE_COMPETENCY = "problem_solving"
+
+RESUME_TEXT_LIMIT = 20_000
+SUMMARY_LIMIT = 700
+BRIEF_LIMIT = 900
+ANSWER_LIMIT = 1_500
+
+_UNSAFE_PHRASE_RE = re.compile(
+    r"\b(ignore|disregard|instruction|instructions|prompt|system|assistant|pretend|override|"
+    r"you are|you must|say|tell|repeat|hire|hired)\b|[<>{}\[\]`|\\]",
+    re.IGNORECASE,
+)
+
+
+def safe_phrase(text: str | None, limit: int = 60) -> str:
+    """Return a short fact fit to be spoken, or "" if it is long or reads like an instruction."""
+    if not text:
+        return ""
+    clean = cap(facts_module.strip_instructions(str(text)), limit + 40)
+    if not clean or len(clean) > limit or _UNSAFE_PHRASE_RE.search(clean):
+        return ""
+    return clean.strip(" .;:,-")
+
+
+def _first_name(name: str) -> str:
+    for token in re.split(r"\s+", name.strip()):
+        letters = re.sub(r"[^A-Za-zÀ-ÖØ-öø-ÿ'’-]", "", token)
+        if letters and len(letters) <= 30:
+            return letters[:1].upper() + letters[1:]
+    return ""
+
+
+def _str_list(value: Any, limit: int = 12) -> list[str]:
+    if isinstance(value, str):
+        value = [v for v in re.split(r"[,;\n]", value)]
+    if not isinstance(value, list):
+        return []
+    return [cap(str(v), 60) for v in value if str(v).strip()][:limit]
+
+
+@dataclass
+class InterviewContext:
+    """The facts an interview is tailored to, prepared once at setup."""
+
+    name: str = ""
+    role: str = ""
+    level: str = ""
+    company: str = ""
+    focus_areas: list[str] = field(default_factory=list)
+    competencies: list[str] = field(default_factory=list)
+    resume_text: str = ""
+    job_description: str = ""
+    company_brief: str = ""
+    question_bank: list[dict[str, Any]] | None = None
+    resume_facts: ResumeFacts = field(default_factory=ResumeFacts)
+    job_requirements: JobRequirements = field(default_factory=JobRequirements)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> InterviewContext:
+        """Build a context from a candidate dict (the simulate script's or the worker API's).
+
+        Keys: name, role, level, resume_text, job_description, and optionally company, focus_areas,
+        competencies, company_brief, question_bank, and already extracted resume_facts and
+        job_requirements (dicts) to skip extraction.
+        """
+        resume_text = cap(str(data.get("resume_text") or ""), RESUME_TEXT_LIMIT)
+        job_description = cap(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
+        resume_facts = (
+            ResumeFacts.from_dict(data["resume_facts"]) if isinstance(data.get("resume_facts"), dict)
+            else facts_module.extract_resume_facts(resume_text)
+        )
+        job_requirements = (
+            JobRequirements.from_dict(data["job_requirements"]) if isinstance(data.get("job_requirements"), dict)
+            else facts_module.extract_job_requirements(job_description)
+        )
+        bank = data.get("question_bank")
+        return cls(
+            name=cap(str(data.get("name") or ""), 80),
+            role=cap(facts_module.strip_instructions(str(data.get("role") or "")), 80),
+            level=cap(str(data.get("level") or ""), 30),
+            company=cap(facts_module.strip_instructions(str(data.get("company") or "")), 60)
+            or (job_requirements.company or ""),
+            focus_areas=_str_list(data.get("focus_areas")),
+            competencies=_str_list(data.get("competencies")),
+            resume_text=resume_text,
+            job_description=job_description,
+            company_brief=cap(str(data.get("company_brief") or ""), 5_000),
+            question_bank=list(bank) if isinstance(bank, list) else None,
+            resume_facts=resume_facts,
+            job_requirements=job_requirements,
+        )
+
+    # -- short values that may be spoken --------------------------------------------------------
+
+    @property
+    def first_name(self) -> str:
+        return _first_name(self.name) if safe_phrase(self.name, 80) else ""
+
+    @property
+    def spoken_role(self) -> str:
+        return safe_phrase(self.role, 60) or "this"
+
+    @property
+    def spoken_company(self) -> str:
+        return safe_phrase(self.company, 40)
+
+    def bridge_values(self, plan: StagePlan) -> dict[str, str]:
+        return {
+            "name": self.first_name or "there",
+            "role": self.spoken_role,
+            "company": self.spoken_company or "the company",
+            "minutes": str(plan.expected_minutes),
+        }
+
+    def competency_for(self, stage: Stage) -> str | None:
+        if stage.competency == ROLE_FIRST_COMPETENCY:
+            return self.competencies[0] if self.competencies else DEFAULT_ROLE_COMPETENCY
+        return stage.competency
+
+    # -- summaries made once at setup (data, never instructions) --------------------------------
+
+    def resume_summary(self) -> str:
+        f = self.resume_facts
+        lines = []
+        if f.positions:
+            lines.append("Roles: " + "; ".join(p.describe() for p in f.positions[:3]))
+        if f.skills:
+            lines.append("Skills: " + ", ".join(f.skills[:10]))
+        if f.projects:
+            lines.append("Projects: " + "; ".join(cap(p, 60) for p in f.projects[:3]))
+        if f.results:
+            lines.append("Results: " + "; ".join(cap(r, 90) for r in f.results[:3]))
+        return "\n".join(lines) or "(no resume facts)"
+
+    def job_summary(self) -> str:
+        r = self.job_requirements
+        lines = []
+        if r.title:
+            lines.append("Title: " + cap(r.title, 80))
+        if r.must_haves:
+            lines.append("Must-haves: " + "; ".join(cap(m, 80) for m in r.must_haves[:5]))
+        if r.nice_to_haves:
+            lines.append("Nice-to-haves: " + "; ".join(cap(m, 60) for m in r.nice_to_haves[:3]))
+        if r.skills:
+            lines.append("Skills: " + ", ".join(r.skills[:10]))
+        return "\n".join(lines) or "(no job description)"
+
+    def placeholder_values(self) -> dict[str, str]:
+        brief = facts_module.strip_instructions(self.company_brief) if self.company_brief else ""
+        return {
+            "name": self.first_name or "the candidate",
+            "role": self.spoken_role if self.spoken_role != "this" else "the",
+            "level": cap(self.level, 30) or "unspecified",
+            "company": self.spoken_company or "the company",
+            "focus_areas": ", ".join(self.focus_areas) or "general",
+            "competencies": ", ".join(self.competencies) or "general",
+            "resume_highlights": data_block("RESUME HIGHLIGHTS", self.resume_summary(), SUMMARY_LIMIT),
+            "job_requirements": data_block("JOB REQUIREMENTS", self.job_summary(), SUMMARY_LIMIT),
+            "company_brief": data_block("COMPANY BRIEF", brief or "(no research)", BRIEF_LIMIT),
+        }
+
+    def instructions_for(self, stage: Stage) -> str:
+        """Fill a stage's instruction template; each stage gets only the placeholders it names."""
+        values = self.placeholder_values()
+
+        def fill(match: re.Match[str]) -> str:
+            key = match.group(1)
+            return values[key] if key in PLACEHOLDERS else match.group(0)
+
+        return re.sub(r"\{([a-zA-Z_]+)\}", fill, stage.instructions)
