@@ -454,7 +454,7 @@ def _shorten(text: str, limit: int) -> str:
 _RESUME_SECTIONS = {
     "summary": r"summary|professional summary|profile|professional profile|about me|objective|career objective|"
     r"perfil|resumen|个人简介|自我评价",
-    "experience": r"(?:work |professional |relevant |employment |career )?(?:experience|history)|employment|"
+    "experience": r"(?:work ?|professional ?|relevant ?|employment ?|career ?)?(?:experience|history)|employment|"
     r"work history|career history|employment history|positions?|vocational|experiencia(?: laboral| profesional)?|"
     r"on campus involvement|volunteer experience|volunteering|leadership experience|工作经历|工作经验|实习经历",
     "education": r"education|education and training|academic background|qualifications|formación académica|"
@@ -547,6 +547,7 @@ _DEGREE_RE = re.compile(
 
 
 def _title_score(text: str) -> int:
+    text = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", text)  # "DevOpsEngineer" from fonts without spaces
     return len(_TITLE_WORDS.findall(text)) * 2 - len(_EMPLOYER_WORDS.findall(text))
 
 
@@ -597,7 +598,7 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
             rest = re.sub(r"^[^\w]+", "", rest).strip()
             if _DEGREE_RE.search(rest):
                 continue
-            parts = _parts(rest) if rest else []
+            parts = [p for p in _parts(rest) if not _LOCATION_RE.match(p.strip(" .,;:|"))] if rest else []
             prev = [
                 lines[j] for j in range(i - 1, max(-1, i - 3), -1) if _is_plain_line(lines[j])
             ]
@@ -841,6 +842,14 @@ def _jd_section(line: str) -> tuple[str, str] | None:
     """Classify a heading line; return (section, inline text after a colon)."""
     probe = _strip_bullet(line) if len(line) < 40 else line
     probe = probe.replace("’", "'").strip().strip("*_#: ").strip()
+    colon = probe.find(":")
+    if 0 < colon <= 45:
+        head, inline = probe[:colon].strip(" *_"), probe[colon + 1 :].strip()
+        for name, pattern in _JD_SECTION_RE.items():
+            match = pattern.match(head)
+            if match and not match.group("inline"):
+                return name, inline
+        return None
     if not probe or len(probe) > 70:
         return None
     for name, pattern in _JD_SECTION_RE.items():
@@ -883,9 +892,20 @@ def _jd_company(lines: list[str], title: str | None) -> str | None:
         if match:
             return _shorten(match.group("v"), 60)
     for line in lines:
-        match = re.match(r"^about\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})\s*:?$", line.strip("#*_ "))
+        match = re.match(r"^(?i:about)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})\s*:?$", line.strip("#*_ "))
         if match and match.group("v").lower().split()[0] not in {"the", "us", "you", "our", "this", "your", "role", "we"}:
             return match.group("v")
+    # "Acme Corp — Berlin" just under the title.
+    for line in [ln for ln in lines if ln][1:3]:
+        first = re.split(r"\s+[—–|·•]\s+|\s+-\s+|,\s+", line)[0].strip()
+        if (
+            first != line.strip()
+            and re.match(r"^[A-Z][\w&.'-]*(?:\s+(?:&\s+)?[A-Z][\w&.'-]*){0,3}$", first)
+            and not _LOCATION_RE.match(first)
+            and not _TITLE_WORDS.search(first)
+            and not _jd_section(first)
+        ):
+            return first
     head = " ".join(lines[:15])
     for pattern in (
         r"\b(?:at|join)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?=[,.!\s]|$)",
@@ -972,7 +992,11 @@ def extract_job_requirements(text: str) -> JobRequirements:
     nice = items(buckets["nice"], 12)
     resp = items(buckets["resp"], 12)
     # Preferences listed among the must-haves belong with the nice-to-haves.
-    moved = [m for m in must if _NICE_HINT.search(m) and not re.search(r"\brequired\b|\bmust\b", m, re.I)]
+    # ("BSN preferred" after a semicolon, or a preference in brackets, only qualifies a must-have.)
+    moved = [
+        m for m in must
+        if _NICE_HINT.search(re.split(r"[;,(]", m)[0]) and not re.search(r"\brequired\b|\bmust\b", m, re.I)
+    ]
     must = [m for m in must if m not in moved]
     nice = _dedupe(moved + nice, 12)
     if not must and not nice:

@@ -1,0 +1,285 @@
+"""Text extraction with pypdf and python-docx. Runs inside the sandboxed child process only."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from typing import Any
+
+from agent_worker.core.facts import extract_job_requirements, extract_resume_facts, strip_instructions
+
+from .errors import DocumentError
+from .normalise import normalise_text
+
+NO_TEXT_LAYER = (
+    "This PDF has no text layer (it may be a scan). Please upload a PDF exported from your editor, or a DOCX."
+)
+TOO_BIG = "This PDF expands to far more data than a document should (a decompression bomb) and was refused."
+_MIN_TEXT_CHARS = 20
+
+
+# ---------------------------------------------------------------------------------------------
+# PDF
+# ---------------------------------------------------------------------------------------------
+
+
+def pdf_text(data: bytes, max_pages: int) -> tuple[int, str]:
+    from pypdf import PdfReader
+    from pypdf.errors import FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError
+
+    damaged = "This PDF is damaged and could not be read. Please export it again and re-upload."
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            raise DocumentError("This PDF is password-protected. Please remove the password and re-upload.")
+        count = len(reader.pages)
+    except DocumentError:
+        raise
+    except (PdfReadError, PdfStreamError, FileNotDecryptedError, ValueError, KeyError, TypeError, OSError,
+            IndexError, AttributeError, RecursionError, zipfile.BadZipFile):
+        raise DocumentError(damaged) from None
+    if count == 0:
+        raise DocumentError(damaged)
+    if count > max_pages:
+        raise DocumentError(f"This PDF has {count} pages; the limit is {max_pages}. Please upload a shorter document.")
+    pages = []
+    for page in reader.pages:
+        try:
+            pages.append(_page_text(page))
+        except LimitReachedError:  # pypdf's own guard against decompression bombs
+            raise DocumentError(TOO_BIG) from None
+        except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, IndexError, AttributeError,
+                RecursionError):
+            raise DocumentError(damaged) from None
+    return count, "\n\n".join(pages)
+
+
+def _page_text(page: Any) -> str:
+    """Plain extraction follows the content stream, which keeps the columns of most generated PDFs in
+    reading order; when it interleaves two columns line by line, re-read the page by position."""
+    text = page.extract_text() or ""
+    if _looks_interleaved(text):
+        columns = _columns_by_position(page)
+        if columns:
+            return columns
+    return text
+
+
+def _looks_interleaved(text: str) -> bool:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 8:
+        return False
+    wide_gaps = sum(1 for ln in lines if re.search(r"\S {4,}\S", ln))
+    return wide_gaps >= len(lines) * 0.4
+
+
+def _columns_by_position(page: Any) -> str | None:
+    """Split the page at the widest vertical gutter and read the left column, then the right."""
+    chunks: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: Any, tm: Any, font_dict: Any, font_size: Any) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + cm[4]
+            y = tm[5] * cm[3] + cm[5]
+            chunks.append((x, y, text))
+
+    page.extract_text(visitor_text=visit)
+    if len(chunks) < 10:
+        return None
+    width = float(page.mediabox.width)
+    xs = sorted({round(x) for x, _, _ in chunks})
+    best_gap, split = 0.0, None
+    for left, right in zip(xs, xs[1:], strict=False):
+        mid = (left + right) / 2
+        if width * 0.25 < mid < width * 0.75 and right - left > best_gap:
+            best_gap, split = right - left, mid
+    if split is None or best_gap < width * 0.08:
+        return None
+    halves: list[str] = []
+    for side in (lambda x: x < split, lambda x: x >= split):
+        part = sorted(((-y, x, t) for x, y, t in chunks if side(x)))
+        lines, last_y = [], None
+        for neg_y, _, t in part:
+            if last_y is not None and abs(neg_y - last_y) < 2 and lines:
+                lines[-1] += t
+            else:
+                lines.append(t)
+            last_y = neg_y
+        halves.append("\n".join(line.strip("\n") for line in lines))
+    return "\n\n".join(halves)
+
+
+# ---------------------------------------------------------------------------------------------
+# DOCX
+# ---------------------------------------------------------------------------------------------
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
+
+
+def _paragraph_text(p: Any) -> str:
+    """Text of a w:p element: its runs, tabs and breaks, without the text boxes anchored in it."""
+    parts: list[str] = []
+    for node in p.iter():
+        if node.tag == _W + "txbxContent":
+            continue
+        if _inside(node, p, _W + "txbxContent"):
+            continue
+        if node.tag == _W + "t" and node.text:
+            parts.append(node.text)
+        elif node.tag in (_W + "tab", _W + "ptab"):
+            parts.append("\t")
+        elif node.tag in (_W + "br", _W + "cr"):
+            parts.append("\n")
+        elif node.tag == _W + "noBreakHyphen":
+            parts.append("-")
+    text = "".join(parts)
+    is_list = p.find(f"{_W}pPr/{_W}numPr") is not None
+    style = p.find(f"{_W}pPr/{_W}pStyle")
+    if style is not None and "list" in (style.get(_W + "val") or "").lower():
+        is_list = True
+    if is_list and text.strip():
+        text = "- " + text.strip()
+    return text
+
+
+def _inside(node: Any, stop: Any, tag: str) -> bool:
+    parent = node.getparent()
+    while parent is not None and parent is not stop:
+        if parent.tag == tag:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _text_boxes(p: Any) -> list[str]:
+    """Text boxes anchored in a paragraph (python-docx's paragraph API does not return them)."""
+    boxes = []
+    for box in p.iter(_W + "txbxContent"):
+        if _inside(box, p, _MC_FALLBACK) or _inside(box, p, _W + "txbxContent"):
+            continue  # the VML fallback repeats the DrawingML text box; nested boxes come with their parent
+        boxes.append(_block_text(box))
+    return [b for b in boxes if b.strip()]
+
+
+def _table_text(tbl: Any) -> str:
+    rows = []
+    for tr in tbl.iter(_W + "tr"):
+        if _inside(tr, tbl, _W + "tbl"):
+            continue
+        cells: list[str] = []
+        for tc in tr.findall(_W + "tc"):
+            text = _block_text(tc).strip()
+            if text and (not cells or cells[-1] != text):  # merged cells repeat their text
+                cells.append(text)
+        if cells:
+            rows.append(" | ".join(c.replace("\n", " ") for c in cells) if len(cells) > 1 else cells[0])
+    return "\n".join(rows)
+
+
+def _block_text(container: Any) -> str:
+    """Text of a body-like element in document order: paragraphs, tables, content controls."""
+    out: list[str] = []
+    for child in container.iterchildren():
+        tag = child.tag
+        if tag == _W + "p":
+            out.append(_paragraph_text(child))
+            out.extend(_text_boxes(child))
+        elif tag == _W + "tbl":
+            out.append(_table_text(child))
+        elif tag in (_W + "sdt", _W + "customXml", _W + "sdtContent", _W + "ins", _W + "smartTag"):
+            content = child.find(_W + "sdtContent") if tag == _W + "sdt" else None
+            out.append(_block_text(content if content is not None else child))
+    return "\n".join(t for t in out if t is not None)
+
+
+def docx_text(data: bytes) -> tuple[int, str]:
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    damaged = "This Word document is damaged or not a real DOCX. Please save it again and re-upload."
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile, OSError, AttributeError, TypeError):
+        raise DocumentError(damaged) from None
+    except Exception as exc:  # lxml's XMLSyntaxError and friends
+        if type(exc).__module__.startswith("lxml"):
+            raise DocumentError(damaged) from None
+        raise
+    seen_parts: set[int] = set()
+    headers, footers = [], []
+    for section in document.sections:
+        for attr, bucket in (
+            ("first_page_header", headers), ("header", headers), ("even_page_header", headers),
+            ("first_page_footer", footers), ("footer", footers), ("even_page_footer", footers),
+        ):
+            try:
+                part = getattr(section, attr)
+                if part.is_linked_to_previous:
+                    continue
+                element = part._element
+            except (AttributeError, KeyError, ValueError):
+                continue
+            if id(element) in seen_parts:
+                continue
+            seen_parts.add(id(element))
+            text = _block_text(element).strip()
+            if text and text not in bucket:
+                bucket.append(text)
+    body = _block_text(document.element.body)
+    text = "\n".join([*headers, body, *footers])
+    return _docx_pages(data, text), text
+
+
+def _docx_pages(data: bytes, text: str) -> int:
+    """Pages as the authoring app counted them (docProps/app.xml); else an estimate."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            app = archive.read("docProps/app.xml").decode("utf-8", "replace")
+        match = re.search(r"<(?:\w+:)?Pages>(\d+)</", app)
+        if match and int(match.group(1)) > 0:
+            return int(match.group(1))
+    except (KeyError, zipfile.BadZipFile, OSError):
+        pass
+    return max(1, -(-len(text) // 3000))
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry point (called by the sandbox by dotted path)
+# ---------------------------------------------------------------------------------------------
+
+
+def parse(data: bytes, doctype: str, kind: str, max_pages: int, max_chars: int) -> dict[str, Any]:
+    """Extract, normalise and understand one document; return the JSON-able result."""
+    if doctype == "pdf":
+        pages, raw = pdf_text(data, max_pages)
+    elif doctype == "docx":
+        pages, raw = docx_text(data)
+    elif doctype == "txt":
+        raw = data.decode("utf-8-sig")
+        pages = 1
+    else:
+        raise ValueError(f"unknown document type {doctype!r}")
+    text = normalise_text(raw)
+    if len(re.sub(r"\W", "", text)) < _MIN_TEXT_CHARS:
+        if doctype == "pdf":
+            raise DocumentError(NO_TEXT_LAYER)
+        raise DocumentError("This document has no readable text. Please check the file and upload it again.")
+    if len(text) > max_chars:
+        raise DocumentError(
+            f"This document has too much text ({len(text):,} characters; the limit is {max_chars:,}). "
+            "Please upload just your resume or the job description."
+        )
+    return understand(text, kind, pages)
+
+
+def understand(text: str, kind: str, pages: int) -> dict[str, Any]:
+    """Drop the lines addressed to a reader, then extract the facts from what is left."""
+    text = re.sub(r"\n{3,}", "\n\n", strip_instructions(text)).strip()
+    result: dict[str, Any] = {"kind": kind, "pages": pages, "chars": len(text), "text": text}
+    if kind == "resume":
+        result["highlights"] = extract_resume_facts(text).to_dict()
+    else:
+        result["requirements"] = extract_job_requirements(text).to_dict()
+    return result

@@ -1,0 +1,75 @@
+"""Normalise extracted text: hyphenation, bullets, whitespace, ligatures and icon-font junk."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LINE_BREAKS = re.compile("\r\n|[\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+_HYPHENS = "-\u2010\u2011"
+_BULLETS = "•●▪◦‣∙○■□➢➤►▸✓✔❖◆◇♦·⁃➔→⮚\uf0b7\uf0a7\uf076\uf0d8\uf0fc"
+_BULLET_RE = re.compile(rf"^\s*(?:[{re.escape(_BULLETS)}]|[*+](?=\s)|-(?=\s)|\{{(?=\s+[A-Z]))\s*")
+# FontAwesome and academicons glyph names that LaTeX templates leak as text.
+_ICON_WORDS = re.compile(
+    r"(?<!\S)(?:HOUSE-CHIMNEY|GITHUB-SQUARE|GITHUB-ALT|GITHUB|GITLAB|LINKEDIN-IN|LINKEDIN|TWITTER|"
+    r"STACK-OVERFLOW|ENVELOPE|MOBILE-ALT|MOBILE|PHONE-ALT|PHONE|GLOBE|MAP-MARKER-ALT|MAP-MARKER|HOME|SKYPE|"
+    r"ORCID|GOOGLE-SCHOLAR|KEYBASE|MEDIUM|INSTAGRAM|YOUTUBE|CALENDAR-ALT|X-TWITTER)(?=\s)"
+)
+_SLASH_ICONS = re.compile(r"(?<!\S)/(?:[a-z]+-)*[a-z]+(?=[A-Z@0-9]|\s|$)|\S*¶\S*|⌢")
+# moderncv's symbol-font letters before phone numbers, emails and links.
+_CONTACT_ICON = re.compile(r"^(?:[A-Za-z]|[^\w\s])\s+(?=\+?\(?\d[\d ()+.-]{6,}|\S+@\S+\.\w|www\.|https?://)")
+
+
+def _strip_symbols(line: str) -> str:
+    out = []
+    for ch in line:
+        category = unicodedata.category(ch)
+        if category == "Co" or ch == "\ufffd":  # private-use icon glyphs, replacement characters
+            continue
+        if category == "So" and ch not in _BULLETS and not ("\u2460" <= ch <= "\u24ff"):
+            continue  # emoji and pictograms used as icons
+        if category == "Cc" and ch not in "\t":
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def normalise_text(text: str) -> str:
+    """Return clean text: one space between words, "- " bullets, words joined across hyphenated breaks."""
+    if not text:
+        return ""
+    text = _ZERO_WIDTH.sub("", text)
+    text = _LINE_BREAKS.sub("\n", text).replace("\r", " ")
+    # Soft hyphens: dropped beside a real hyphen, otherwise a hyphen (some TeX fonts map "-" to U+00AD).
+    text = re.sub(f"\u00ad(?=[{_HYPHENS}])|(?<=[{_HYPHENS}])\u00ad", "", text)
+    text = text.replace("\u00ad", "-")
+    text = re.sub(f"[{_HYPHENS}]{{2,}}", "-", text)
+    # Ligatures (ﬁ, ﬂ), full-width letters, non-breaking spaces.
+    text = unicodedata.normalize("NFKC", text)
+    lines = []
+    for raw in text.split("\n"):
+        line = _strip_symbols(raw)
+        line = _ICON_WORDS.sub("", line)
+        line = _SLASH_ICONS.sub("", line)
+        line = re.sub(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+", " ", line).strip()
+        line = _CONTACT_ICON.sub("", line)
+        if _BULLET_RE.match(line):
+            rest = _BULLET_RE.sub("", line, count=1).strip()
+            line = f"- {rest}" if rest else ""
+        lines.append(line)
+    # Join a word hyphenated across a line break ("manage-\nment"), not a dash or a compound at a list item.
+    joined: list[str] = []
+    for line in lines:
+        if (
+            joined
+            and line
+            and re.search(r"[a-zà-ÿ]{2}-$", joined[-1])
+            and re.match(r"[a-zà-ÿ]", line)
+        ):
+            joined[-1] = joined[-1][:-1] + line  # the line wrapped mid-word: it continues the same line
+            continue
+        joined.append(line)
+    text = "\n".join(joined)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip()

@@ -1,0 +1,111 @@
+"""Run a function in a child process with CPU, memory and wall-clock limits."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from .errors import DocumentError
+from .limits import DEFAULT_LIMITS, Limits
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+TOO_COMPLEX = "This document took too long or too much memory to read and was refused. Please simplify it or export it again."
+FAILED = "This document could not be read. Please export it again (PDF or DOCX) and re-upload."
+
+
+class SandboxError(Exception):
+    """The child died, ran out of time or memory, or failed unexpectedly (detail for logs)."""
+
+    def __init__(self, detail: str, *, exhausted: bool = False):
+        super().__init__(detail)
+        self.exhausted = exhausted  # killed by a limit, or out of memory or recursion
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, bytes | bytearray):
+        return {"__bytes__": base64.b64encode(bytes(value)).decode("ascii")}
+    if isinstance(value, list | tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _child_env() -> dict[str, str]:
+    # The child reads hostile bytes: it gets no secrets (API keys, SECRET_KEY) from our environment.
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+    }
+
+
+def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """Call `func_path(*args)` in a limited child process and return its JSON result.
+
+    A `DocumentError` raised by the function is raised here with its message; a child killed by its
+    limits or the wall clock, or failing otherwise, raises `SandboxError`.
+    """
+    request = json.dumps({"func": func_path, "args": _encode(list(args))}).encode("utf-8")
+    command = [
+        sys.executable, "-E", "-s", "-m", "interviews.parsing.child",
+        str(limits.cpu_seconds), str(limits.memory_bytes),
+    ]
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=PROJECT_ROOT,
+        env=_child_env(),
+        start_new_session=True,  # its own process group: the kill reaches anything it started
+        close_fds=True,
+    )
+    try:
+        stdout, stderr = process.communicate(request, timeout=limits.wall_seconds)
+    except subprocess.TimeoutExpired:
+        _kill(process)
+        raise SandboxError(f"killed after {limits.wall_seconds:g} s of wall-clock time", exhausted=True) from None
+    except BaseException:
+        _kill(process)
+        raise
+    if process.returncode != 0:
+        reason = _describe_exit(process.returncode)
+        detail = stderr[-500:].decode("utf-8", "replace")
+        raise SandboxError(f"child {reason}: {detail}", exhausted=process.returncode < 0 or "MemoryError" in detail)
+    if len(stdout) > limits.max_output_bytes:
+        raise SandboxError(f"child wrote {len(stdout)} bytes, more than {limits.max_output_bytes}")
+    try:
+        reply = json.loads(stdout)
+    except ValueError:
+        raise SandboxError(f"child wrote no valid reply: {stderr[-500:].decode('utf-8', 'replace')}") from None
+    if reply.get("ok"):
+        return reply.get("result")
+    if "document_error" in reply:
+        raise DocumentError(str(reply["document_error"]))
+    error = str(reply.get("error"))
+    raise SandboxError(error, exhausted=error in ("MemoryError", "RecursionError"))
+
+
+def _kill(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        process.kill()
+    process.communicate()
+
+
+def _describe_exit(code: int) -> str:
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        return f"killed by {name}" + (" (CPU limit)" if name == "SIGXCPU" else "")
+    return f"exited with status {code}"

@@ -1,0 +1,65 @@
+"""The sandbox: a child process with CPU, memory and wall-clock limits, talking JSON."""
+
+import time
+
+import pytest
+
+from interviews.parsing import DocumentError, Limits
+from interviews.parsing.sandbox import SandboxError, run_sandboxed
+
+TARGETS = "tests.unit.parsing.sandbox_targets"
+TIGHT = Limits(cpu_seconds=2, memory_bytes=512 * 1024 * 1024, wall_seconds=5)
+
+
+def test_it_returns_the_childs_json_result_and_carries_bytes():
+    assert run_sandboxed(f"{TARGETS}.echo", b"\x00\xffpdf") == {"echo": "00ff706466"}
+    assert run_sandboxed(f"{TARGETS}.echo", [1, "two"]) == {"echo": [1, "two"]}
+
+
+def test_a_ballooning_child_dies_at_its_memory_limit():
+    started = time.monotonic()
+    with pytest.raises(SandboxError) as caught:
+        run_sandboxed(f"{TARGETS}.balloon", limits=TIGHT)
+    assert caught.value.exhausted
+    assert time.monotonic() - started < 5
+
+
+def test_a_looping_child_dies_at_its_cpu_limit():
+    started = time.monotonic()
+    with pytest.raises(SandboxError) as caught:
+        run_sandboxed(f"{TARGETS}.spin", limits=TIGHT)
+    assert caught.value.exhausted
+    assert "SIGXCPU" in str(caught.value) or "SIGKILL" in str(caught.value)
+    assert time.monotonic() - started < 5
+
+
+def test_a_sleeping_child_is_killed_by_the_wall_clock():
+    started = time.monotonic()
+    with pytest.raises(SandboxError, match="wall-clock"):
+        run_sandboxed(f"{TARGETS}.sleep_forever", limits=Limits(wall_seconds=1))
+    assert time.monotonic() - started < 3
+
+
+def test_a_document_error_in_the_child_reaches_the_parent_with_its_message():
+    with pytest.raises(DocumentError, match="A clear message for the candidate."):
+        run_sandboxed(f"{TARGETS}.refuse")
+
+
+def test_an_unexpected_failure_is_a_sandbox_error_not_a_document_error():
+    with pytest.raises(SandboxError, match="RuntimeError") as caught:
+        run_sandboxed(f"{TARGETS}.crash")
+    assert not caught.value.exhausted
+
+
+def test_the_child_gets_no_secrets_from_the_environment(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
+    monkeypatch.setenv("DJANGO_SECRET_KEY", "very-secret")
+    names = run_sandboxed(f"{TARGETS}.environment")
+    assert "OPENAI_API_KEY" not in names and "DJANGO_SECRET_KEY" not in names
+
+
+def test_the_child_cannot_write_files(tmp_path):
+    target = tmp_path / "out.txt"
+    with pytest.raises(SandboxError):
+        run_sandboxed(f"{TARGETS}.write_file", str(target))
+    assert not target.exists() or target.stat().st_size == 0
