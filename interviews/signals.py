@@ -1,4 +1,6 @@
+"""Signals the interviews app sends. Other apps subscribe; interviews never imports them."""
+
 from django.dispatch import Signal
 
-# Sent with `interview` when an interview's status becomes completed (feedback builds its report then).
+# Sent once, when an interview reaches `completed` (worker API or text mode). Argument: interview.
 interview_completed = Signal()

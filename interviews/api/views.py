@@ -1,0 +1,74 @@
+"""The worker API: context, events and completion for the agent worker (DESIGN.md, Contracts)."""
+
+from django.http import Http404
+from rest_framework import status
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from interviews.api.auth import HasWorkerToken, WorkerTokenAuthentication
+from interviews.live.context import engine_context, load_interview
+from interviews.models import Interview, iso_utc
+from interviews.services import events as store
+
+
+class WorkerView(APIView):
+    authentication_classes = [WorkerTokenAuthentication]
+    permission_classes = [HasWorkerToken]
+    renderer_classes = [JSONRenderer]
+    parser_classes = [JSONParser]
+
+    def get_interview(self, interview_id) -> Interview:
+        try:
+            return load_interview(interview_id)
+        except Interview.DoesNotExist:
+            raise Http404("No such interview.") from None
+
+    def handle_exception(self, exc):
+        if isinstance(exc, store.EventStoreError):
+            return Response(exc.as_dict(), status=exc.status)
+        return super().handle_exception(exc)
+
+    def body(self, request) -> dict:
+        if not isinstance(request.data, dict):
+            raise store.InvalidEvents("The body must be a JSON object.")
+        return request.data
+
+
+class ContextView(WorkerView):
+    def get(self, request, interview_id):
+        interview = self.get_interview(interview_id)
+        token = store.lease_acquire(interview=interview, seconds=store.WORKER_LEASE_SECONDS, force=True)
+        interview.refresh_from_db(fields=["status", "lease_expires_at"])
+        data = engine_context(interview)
+        data["interview"]["status"] = interview.status
+        data["events"] = store.events_after(interview_id=interview.pk, after_seq=0, limit=100_000)
+        data["lease_token"] = token
+        data["lease_expires_at"] = iso_utc(interview.lease_expires_at)
+        return Response(data)
+
+
+class EventsView(WorkerView):
+    def post(self, request, interview_id):
+        interview = self.get_interview(interview_id)
+        body = self.body(request)
+        result = store.events_append(interview=interview, events=body.get("events"), lease_token=body.get("lease_token"))
+        if result.stored:
+            store.lease_renew(interview=interview, lease_token=body.get("lease_token"),
+                              seconds=store.WORKER_LEASE_SECONDS)
+        return Response(result.as_dict(), status=status.HTTP_200_OK)
+
+
+class CompleteView(WorkerView):
+    def post(self, request, interview_id):
+        interview = self.get_interview(interview_id)
+        body = self.body(request)
+        result = store.interview_complete(
+            interview=interview,
+            transcript=body.get("transcript", []),
+            metrics=body.get("metrics", {}),
+            reason=body.get("reason"),
+            lease_token=body.get("lease_token"),
+        )
+        return Response({"status": result.status, "replay": result.replay})

@@ -1,0 +1,74 @@
+"""What the engine needs to run an interview, read once from the database.
+
+The worker API sends it as JSON (`GET .../context`) and the text-mode driver builds its engine from
+the same dict, so both drivers tailor an interview identically. `candidate` is what
+`agent_worker.core.tailoring.InterviewContext.from_dict` reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from interviews.models import CompanyResearch, Interview, Question
+
+BRIEF_SECTIONS = ("overview", "products", "recent_news", "tech", "values")
+
+
+def company_brief_text(research: CompanyResearch | None) -> str:
+    """The ready brief's sentences as plain text (the engine fences it off as data)."""
+    if research is None or research.status != CompanyResearch.Status.READY or not isinstance(research.brief, dict):
+        return ""
+    lines = []
+    for section in BRIEF_SECTIONS:
+        for sentence in research.brief.get(section) or []:
+            if isinstance(sentence, dict) and sentence.get("text"):
+                lines.append(str(sentence["text"]))
+    return "\n".join(lines)[:5_000]
+
+
+def question_bank(interview: Interview) -> list[dict[str, Any]]:
+    questions = Question.objects.filter(role=interview.role, active=True).filter(
+        Q(level="") | Q(level=interview.level)
+    )
+    return [q.to_engine_dict() for q in questions]
+
+
+def _facts(document) -> dict[str, Any] | None:
+    return document.facts if document is not None and isinstance(document.facts, dict) and document.facts else None
+
+
+def engine_context(interview: Interview) -> dict[str, Any]:
+    """The plan snapshot, who is interviewed for what, the summary, the brief and the seed."""
+    role = interview.role
+    owner = interview.owner
+    candidate: dict[str, Any] = {
+        "name": getattr(owner, "display_name", "") or "",
+        "role": role.title,
+        "level": interview.level,
+        "company": interview.company,
+        "focus_areas": list(role.focus_areas or []),
+        "competencies": list(role.competencies or []),
+        "resume_text": interview.resume.text if interview.resume else "",
+        "job_description": interview.job_description.text if interview.job_description else "",
+        "company_brief": company_brief_text(interview.research),
+        "question_bank": question_bank(interview),
+    }
+    if facts := _facts(interview.resume):
+        candidate["resume_facts"] = facts
+    if facts := _facts(interview.job_description):
+        candidate["job_requirements"] = facts
+    return {
+        "interview": {"id": str(interview.id), "status": interview.status, "mode": interview.mode},
+        "plan": interview.plan_snapshot or interview.plan.to_engine_dict(),
+        "candidate": candidate,
+        "summary": interview.summary,
+        "seed": str(interview.seed),
+    }
+
+
+def load_interview(interview_id) -> Interview:
+    return Interview.objects.select_related("role", "owner", "plan", "resume", "job_description", "research").get(
+        pk=interview_id
+    )

@@ -1,0 +1,326 @@
+"""The event store: leases, appending engine events in order, completing an interview.
+
+The worker API and the text-mode driver both write through these functions, so the rules (one
+driver at a time, idempotent event ids, `seq` without gaps, terminal interviews final) hold for
+both. Every stored batch is announced to the interview's channel-layer group; the message only says
+that new events are stored, and sockets read the events themselves from the database.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from interviews.models import END_REASON_STATUS, TERMINAL_STATUSES, Event, Interview, Status
+from interviews.services.status import interview_set_status
+from interviews.signals import interview_completed
+
+logger = logging.getLogger(__name__)
+
+EVENT_TYPES = frozenset({
+    "interview.started", "stage.entered", "stage.exited", "question.asked", "question.rejected",
+    "response.assessed", "candidate.reprompted", "transition.refused", "agent.said", "candidate.said",
+    "interview.ended",
+})
+MAX_BATCH = 500
+MAX_EVENT_DATA_CHARS = 64_000
+WORKER_LEASE_SECONDS = 120
+
+
+# -- errors ------------------------------------------------------------------------------------------
+
+
+class EventStoreError(Exception):
+    code = "error"
+    status = 400
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"error": self.code, "detail": self.message, **self.extra}
+
+
+class InvalidEvents(EventStoreError):
+    code = "invalid"
+
+
+class LeaseLost(EventStoreError):
+    code = "lease_lost"
+    status = 409
+
+
+class SeqConflict(EventStoreError):
+    code = "seq_conflict"
+    status = 409
+
+
+class InterviewTerminal(EventStoreError):
+    code = "terminal"
+    status = 409
+
+
+class InterviewNotReady(EventStoreError):
+    code = "not_ready"
+    status = 409
+
+
+# -- the channel-layer group -------------------------------------------------------------------------
+
+
+def interview_group(interview_id) -> str:
+    return f"interview.{uuid.UUID(str(interview_id)).hex}"
+
+
+def announce_stored(interview_id, last_seq: int) -> None:
+    """Tell the interview's sockets that events up to `last_seq` are stored (they read them themselves)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(interview_group(interview_id), {"type": "events.stored", "last_seq": last_seq})
+    except Exception:  # a lost announcement loses nothing: sockets catch up from the database
+        logger.warning("Could not announce events of interview %s", interview_id, exc_info=True)
+
+
+def announce_lease_released(interview_id) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(interview_group(interview_id), {"type": "lease.released"})
+    except Exception:
+        logger.warning("Could not announce the lease release of interview %s", interview_id, exc_info=True)
+
+
+# -- leases ------------------------------------------------------------------------------------------
+
+
+def _lease_held(interview: Interview, now) -> bool:
+    return bool(interview.lease_token) and interview.lease_expires_at is not None and interview.lease_expires_at > now
+
+
+def lease_acquire(*, interview: Interview, seconds: float, force: bool = False, now=None) -> str | None:
+    """Take the interview's lease and return its token; None if someone else holds it (unless `force`).
+
+    A ready interview goes live. The worker forces (a job dispatched again takes over from a dead
+    worker); a text-mode socket does not (a second tab watches instead).
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Interview.objects.select_for_update().get(pk=interview.pk)
+        if locked.status in TERMINAL_STATUSES:
+            raise InterviewTerminal(f"The interview is {locked.status}.", status=locked.status)
+        if locked.status == Status.DRAFT:
+            raise InterviewNotReady("The interview is not ready yet.", status=locked.status)
+        if not force and _lease_held(locked, now):
+            return None
+        token = secrets.token_hex(16)
+        expires = now + datetime.timedelta(seconds=seconds)
+        Interview.objects.filter(pk=locked.pk).update(lease_token=token, lease_expires_at=expires, last_activity_at=now)
+        if locked.status == Status.READY:
+            interview_set_status(interview=locked, status=Status.LIVE, reason="lease taken")
+    interview.lease_token, interview.lease_expires_at = token, expires
+    interview.status = Status.LIVE
+    return token
+
+
+def lease_renew(*, interview: Interview, lease_token: str, seconds: float, now=None) -> bool:
+    """Extend the lease; False if it is no longer ours (then stop driving)."""
+    now = now or timezone.now()
+    expires = now + datetime.timedelta(seconds=seconds)
+    updated = Interview.objects.filter(pk=interview.pk, lease_token=lease_token).exclude(
+        status__in=TERMINAL_STATUSES
+    ).update(lease_expires_at=expires)
+    return updated == 1
+
+
+def lease_release(*, interview: Interview, lease_token: str) -> bool:
+    """Give the lease up so another driver may take it at once."""
+    released = Interview.objects.filter(pk=interview.pk, lease_token=lease_token).update(lease_expires_at=None)
+    if released:
+        transaction.on_commit(lambda: announce_lease_released(interview.pk))
+    return released == 1
+
+
+def _check_lease(locked: Interview, lease_token: str | None) -> None:
+    if not lease_token or not secrets.compare_digest(str(lease_token), locked.lease_token or ""):
+        raise LeaseLost("Another driver holds this interview's lease: stop driving it.")
+
+
+# -- events ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class CleanEvent:
+    event_id: uuid.UUID
+    seq: int
+    type: str
+    stage: str
+    at: datetime.datetime
+    data: dict[str, Any]
+
+
+@dataclass
+class AppendResult:
+    stored: list[int] = field(default_factory=list)  # seqs stored by this call
+    skipped: int = 0  # events already stored (replays)
+    last_seq: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"stored": len(self.stored), "skipped": self.skipped, "last_seq": self.last_seq}
+
+
+def clean_events(raw_events: Any) -> list[CleanEvent]:
+    """Validate a batch of `{id, seq, type, stage, at, data}` objects, or raise InvalidEvents."""
+    if not isinstance(raw_events, list):
+        raise InvalidEvents("`events` must be a list of events.")
+    if len(raw_events) > MAX_BATCH:
+        raise InvalidEvents(f"At most {MAX_BATCH} events per batch.")
+    cleaned = []
+    for index, raw in enumerate(raw_events):
+        where = f"events[{index}]"
+        if not isinstance(raw, dict):
+            raise InvalidEvents(f"{where} must be an object.")
+        try:
+            event_id = uuid.UUID(str(raw.get("id")))
+        except ValueError:
+            raise InvalidEvents(f"{where}.id must be a UUID.") from None
+        seq = raw.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+            raise InvalidEvents(f"{where}.seq must be a positive integer.")
+        kind = raw.get("type")
+        if kind not in EVENT_TYPES:
+            raise InvalidEvents(f"{where}.type {kind!r} is not an event type.")
+        stage = raw.get("stage") or ""
+        if not isinstance(stage, str) or len(stage) > 40:
+            raise InvalidEvents(f"{where}.stage must be a stage name.")
+        at = parse_datetime(str(raw.get("at") or "").replace("Z", "+00:00"))
+        if at is None:
+            raise InvalidEvents(f"{where}.at must be an ISO 8601 time.")
+        if timezone.is_naive(at):
+            at = timezone.make_aware(at, datetime.UTC)
+        data = raw.get("data", {})
+        if not isinstance(data, dict):
+            raise InvalidEvents(f"{where}.data must be an object.")
+        if len(str(data)) > MAX_EVENT_DATA_CHARS:
+            raise InvalidEvents(f"{where}.data is too large.")
+        cleaned.append(CleanEvent(event_id, seq, kind, stage, at, data))
+    return cleaned
+
+
+def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[CleanEvent], lease_token: str | None,
+                  announce: bool = True) -> AppendResult:
+    """Store a batch all or nothing: known ids are skipped, new ones must continue `seq` without gaps.
+
+    Raises InvalidEvents, LeaseLost, SeqConflict (with `expected`) or InterviewTerminal.
+    """
+    batch = events if events and isinstance(events[0], CleanEvent) else clean_events(events)
+    result = AppendResult()
+    with transaction.atomic():
+        locked = Interview.objects.select_for_update().get(pk=interview.pk)
+        last = Event.objects.filter(interview=locked).aggregate(last=Max("seq"))["last"] or 0
+        ids = [e.event_id for e in batch]
+        known = set(Event.objects.filter(interview=locked, event_id__in=ids).values_list("event_id", flat=True))
+        fresh = [e for e in batch if e.event_id not in known]
+        result.skipped = len(batch) - len(fresh)
+        result.last_seq = last
+        if not fresh:
+            return result  # a replay: fine whatever the lease or the status
+        if locked.status in TERMINAL_STATUSES:
+            raise InterviewTerminal(f"The interview is {locked.status}: it takes no new events.", status=locked.status)
+        _check_lease(locked, lease_token)
+        expected = last + 1
+        for event in fresh:
+            if event.seq != expected:
+                raise SeqConflict(f"Expected seq {expected}, got {event.seq}.", expected=last + 1)
+            expected += 1
+        try:
+            with transaction.atomic():
+                Event.objects.bulk_create([
+                    Event(interview=locked, event_id=e.event_id, seq=e.seq, type=e.type, stage=e.stage, at=e.at,
+                          data=e.data)
+                    for e in fresh
+                ])
+        except IntegrityError:
+            raise SeqConflict("Events raced with another write.", expected=last + 1) from None
+        now = timezone.now()
+        Interview.objects.filter(pk=locked.pk).update(last_activity_at=now)
+        result.stored = [e.seq for e in fresh]
+        result.last_seq = fresh[-1].seq
+        if announce:
+            last_seq = result.last_seq
+            transaction.on_commit(lambda: announce_stored(locked.pk, last_seq))
+    return result
+
+
+def events_after(*, interview_id, after_seq: int, limit: int = 500) -> list[dict[str, Any]]:
+    """The stored events with a greater `seq`, as socket messages, in order."""
+    rows = Event.objects.filter(interview_id=interview_id, seq__gt=after_seq).order_by("seq")[:limit]
+    return [row.as_message() for row in rows]
+
+
+# -- completion --------------------------------------------------------------------------------------
+
+
+@dataclass
+class CompleteResult:
+    status: str
+    replay: bool
+
+
+def _stored_end_reason(interview: Interview) -> str | None:
+    ended = Event.objects.filter(interview=interview, type="interview.ended").order_by("-seq").first()
+    return (ended.data or {}).get("reason") if ended else None
+
+
+def interview_complete(*, interview: Interview, transcript: Any, metrics: Any, lease_token: str | None,
+                       reason: str | None = None) -> CompleteResult:
+    """Store the transcript and metrics and set the status the end reason maps to; idempotent.
+
+    The reason is the stored `interview.ended` event's, else `reason`. A repeated completion
+    answers with what is stored; anything else on a terminal interview raises InterviewTerminal.
+    """
+    if not isinstance(transcript, (list, dict)):
+        raise InvalidEvents("`transcript` must be a list or an object.")
+    if not isinstance(metrics, dict):
+        raise InvalidEvents("`metrics` must be an object.")
+    if reason is not None and reason not in END_REASON_STATUS:
+        raise InvalidEvents(f"`reason` must be one of {', '.join(END_REASON_STATUS)}.")
+    with transaction.atomic():
+        locked = Interview.objects.select_for_update().get(pk=interview.pk)
+        end_reason = _stored_end_reason(locked) or reason
+        if locked.status in TERMINAL_STATUSES:
+            if locked.end_reason and locked.end_reason == (end_reason or locked.end_reason) and (
+                locked.transcript == transcript or not transcript
+            ):
+                return CompleteResult(status=locked.status, replay=True)
+            raise InterviewTerminal(f"The interview is already {locked.status}.", status=locked.status)
+        _check_lease(locked, lease_token)
+        if end_reason is None:
+            raise InvalidEvents("No interview.ended event is stored and no `reason` was given.")
+        status = END_REASON_STATUS[end_reason]
+        Interview.objects.filter(pk=locked.pk).update(
+            transcript=transcript, metrics=metrics, end_reason=end_reason, lease_expires_at=None,
+            last_activity_at=timezone.now(),
+        )
+        interview_set_status(interview=locked, status=status, reason=f"ended: {end_reason}")
+    interview.refresh_from_db()
+    if status == Status.COMPLETED:
+        for receiver, response in interview_completed.send_robust(sender=Interview, interview=interview):
+            if isinstance(response, Exception):
+                logger.error("interview_completed receiver %r failed", receiver, exc_info=response)
+    return CompleteResult(status=status, replay=False)
