@@ -36,7 +36,6 @@ DEFAULT_BANK: list[dict[str, Any]] = [
     _q("greeting", "Does that sound good, and are you ready to begin?", None, "ready"),
     _q("greeting", "Before we dive in, how are you feeling? Ready to get started?", None, "ready"),
     _q("greeting", "Shall we get started?", None, "ready"),
-    _q("greeting", "Any questions about the format before we start, or shall we jump in?", None, "ready"),
     # self_intro
     _q("self_intro", "Could you start by telling me a little about yourself and what you're working on right now?",
        "communication", "opener"),
