@@ -7,5 +7,7 @@ app_name = "interviews"
 
 urlpatterns = [
     path("new/", views.new_interview, name="new"),
+    path("<uuid:interview_id>/", views.interview_detail, name="detail"),
+    path("<uuid:interview_id>/research.json", views.interview_research, name="research"),
     *live_urlpatterns,
 ]

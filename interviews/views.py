@@ -1,7 +1,53 @@
+"""Candidate pages of interview setup: the form, the interview page, and the research poll."""
+
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from interviews.forms import NewInterviewForm
+from interviews.selectors import interview_for_owner
+from interviews.services.research_store import research_enabled, research_view
+from interviews.services.setup import interview_create, interview_understanding
 
 
 @login_required
 def new_interview(request):
-    return render(request, "interviews/new.html")
+    if request.method == "POST":
+        form = NewInterviewForm(request.POST, request.FILES, user=request.user)
+        if form.is_valid():
+            interview = interview_create(
+                owner=request.user,
+                role=form.cleaned_data["role"],
+                level=form.cleaned_data["level"],
+                plan=form.cleaned_data["plan"],
+                resume=form.parsed["resume"],
+                job_description=form.job_description_upload(),
+                company=form.cleaned_data["company"],
+            )
+            return redirect("interviews:detail", interview_id=interview.id)
+    else:
+        form = NewInterviewForm(user=request.user)
+    return render(request, "interviews/new.html", {"form": form, "research_enabled": research_enabled()})
+
+
+@login_required
+def interview_detail(request, interview_id):
+    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    context = {
+        "interview": interview,
+        "understood": interview_understanding(interview),
+        "research": research_view(interview.research, company=interview.company),
+        "research_enabled": research_enabled(),
+    }
+    return render(request, "interviews/detail.html", context)
+
+
+@login_required
+@require_GET
+def interview_research(request, interview_id):
+    """The company brief's state, polled by the interview page until it is final."""
+    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    response = JsonResponse(research_view(interview.research, company=interview.company))
+    response["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,149 @@
+"""The candidate's setup form: role, level, plan, resume, job description, company, consent.
+
+Documents are parsed while the form validates (parsing stores nothing), so a bad file comes back
+as a message on its field and nothing is written anywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django import forms
+from django.conf import settings
+from django.db.models import Q
+
+from interviews.models import Level, Role, StagePlan
+from interviews.parsing import DEFAULT_LIMITS, DocumentError, parse_document, parse_pasted_job_description
+from interviews.services.plans import plan_expected_minutes, quick_practice_plan
+from interviews.services.setup import Upload, setup_limit_error, upload_attempt_allowed
+
+
+def _limits():
+    return dataclasses.replace(DEFAULT_LIMITS, max_bytes=int(getattr(settings, "UPLOAD_MAX_BYTES", DEFAULT_LIMITS.max_bytes)))
+
+
+def _max_mb() -> str:
+    return f"{_limits().max_bytes / 1048576:.3g}"
+
+
+class PlanChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, plan):
+        minutes = plan_expected_minutes(plan)
+        if plan.is_quick_practice:
+            return f"Quick practice — a short warm-up, about {minutes} minutes"
+        return f"Full interview — {plan.title}, about {minutes} minutes"
+
+
+class NewInterviewForm(forms.Form):
+    role = forms.ModelChoiceField(
+        queryset=Role.objects.none(), empty_label="Choose a role…", label="Role",
+        error_messages={"required": "Please choose the role you are preparing for."},
+    )
+    level = forms.ChoiceField(
+        choices=[("", "Choose a level…"), *Level.choices], label="Level",
+        error_messages={"required": "Please choose the level of the job."},
+    )
+    plan = PlanChoiceField(
+        queryset=StagePlan.objects.none(), empty_label=None, label="Interview length",
+        widget=forms.RadioSelect,
+    )
+    resume = forms.FileField(
+        label="Your resume",
+        help_text="PDF or DOCX, up to {mb} MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".pdf,.docx,application/pdf,"
+                                                 "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}),
+        error_messages={"required": "Please add your resume (PDF or DOCX)."},
+    )
+    job_description = forms.CharField(
+        label="Job description", required=False, max_length=40_000,
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Paste the job advert here…"}),
+        help_text="Paste the text of the job advert, or upload it below.",
+    )
+    job_description_file = forms.FileField(
+        label="…or upload the job description", required=False,
+        help_text="TXT, PDF or DOCX, up to {mb} MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.pdf,.docx,text/plain,application/pdf"}),
+    )
+    company = forms.CharField(
+        label="Company (optional)", required=False, max_length=200,
+        help_text="We look up public information about the company to tailor a few questions.",
+    )
+    consent = forms.BooleanField(
+        label="I agree that MockFlow processes my resume and the job description to run this practice interview. "
+              "I can delete them at any time from my profile.",
+        error_messages={"required": "Please agree to the processing of your documents to continue."},
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        mb = _max_mb()
+        for name in ("resume", "job_description_file"):
+            self.fields[name].help_text = self.fields[name].help_text.format(mb=mb)
+        self.fields["role"].queryset = Role.objects.filter(active=True).select_related("plan")
+        self.quick_plan = quick_practice_plan()
+        role_plans = Role.objects.filter(active=True).values("plan")
+        self.fields["plan"].queryset = StagePlan.objects.filter(
+            Q(pk__in=role_plans) | Q(pk=getattr(self.quick_plan, "pk", None))
+        ).order_by("is_quick_practice", "title")
+        self.limit_error = setup_limit_error(user=user) if self.is_bound and user is not None else None
+        self.parsed: dict[str, Upload] = {}
+
+    def role_options(self) -> dict:
+        """Per role: its levels and plan, for the page's script to narrow the choices."""
+        return {
+            str(role.pk): {"levels": list(role.levels or []), "plan": role.plan_id, "description": role.description}
+            for role in self.fields["role"].queryset
+        }
+
+    def _parse_upload(self, field: str, kind: str):
+        upload = self.cleaned_data.get(field)
+        if not upload or self.limit_error:
+            return upload
+        if upload.size > _limits().max_bytes:
+            label = "resume" if kind == "resume" else "job description"
+            raise forms.ValidationError(
+                f"The {label} file is too large ({upload.size / 1048576:.3g} MB); the limit is {_max_mb()} MB."
+            )
+        if self.user is not None and not upload_attempt_allowed(user=self.user):
+            raise forms.ValidationError("You have uploaded many documents in the last hour. Please try again later.")
+        data = upload.read()
+        try:
+            parsed = parse_document(data, upload.name, kind, limits=_limits())
+        except DocumentError as exc:
+            raise forms.ValidationError(exc.message) from None
+        self.parsed[field] = Upload(parsed=parsed, data=data, filename=upload.name)
+        return upload
+
+    def clean_resume(self):
+        return self._parse_upload("resume", "resume")
+
+    def clean_job_description_file(self):
+        return self._parse_upload("job_description_file", "jd")
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.limit_error:
+            raise forms.ValidationError(self.limit_error)
+        role, level, plan = cleaned.get("role"), cleaned.get("level"), cleaned.get("plan")
+        if role and level and level not in (role.levels or []):
+            labels = dict(Level.choices)
+            self.add_error("level", f"{role.title} interviews are offered at these levels: "
+                                    + ", ".join(labels.get(v, v) for v in role.levels) + ".")
+        if role and plan and plan.pk not in (role.plan_id, getattr(self.quick_plan, "pk", None)):
+            self.add_error("plan", "Choose the role's full interview or Quick practice.")
+        pasted = (cleaned.get("job_description") or "").strip()
+        has_file = "job_description_file" in self.parsed or self.errors.get("job_description_file")
+        if pasted and cleaned.get("job_description_file"):
+            self.add_error("job_description", "Paste the job description or upload it, not both.")
+        elif not pasted and not has_file and not cleaned.get("job_description_file"):
+            self.add_error("job_description", "Please paste the job description, or upload it as a file.")
+        elif pasted and not self.limit_error:
+            try:
+                self.parsed["job_description"] = Upload(parsed=parse_pasted_job_description(pasted))
+            except DocumentError as exc:
+                self.add_error("job_description", exc.message)
+        return cleaned
+
+    def job_description_upload(self) -> Upload:
+        return self.parsed.get("job_description_file") or self.parsed["job_description"]
