@@ -56,58 +56,10 @@ def pdf_text(data: bytes, max_pages: int) -> tuple[int, str]:
 
 
 def _page_text(page: Any) -> str:
-    """Plain extraction follows the content stream, which keeps the columns of most generated PDFs in
-    reading order; when it interleaves two columns line by line, re-read the page by position."""
-    text = page.extract_text() or ""
-    if _looks_interleaved(text):
-        columns = _columns_by_position(page)
-        if columns:
-            return columns
-    return text
-
-
-def _looks_interleaved(text: str) -> bool:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) < 8:
-        return False
-    wide_gaps = sum(1 for ln in lines if re.search(r"\S {4,}\S", ln))
-    return wide_gaps >= len(lines) * 0.4
-
-
-def _columns_by_position(page: Any) -> str | None:
-    """Split the page at the widest vertical gutter and read the left column, then the right."""
-    chunks: list[tuple[float, float, str]] = []
-
-    def visit(text: str, cm: Any, tm: Any, font_dict: Any, font_size: Any) -> None:
-        if text.strip():
-            x = tm[4] * cm[0] + cm[4]
-            y = tm[5] * cm[3] + cm[5]
-            chunks.append((x, y, text))
-
-    page.extract_text(visitor_text=visit)
-    if len(chunks) < 10:
-        return None
-    width = float(page.mediabox.width)
-    xs = sorted({round(x) for x, _, _ in chunks})
-    best_gap, split = 0.0, None
-    for left, right in zip(xs, xs[1:], strict=False):
-        mid = (left + right) / 2
-        if width * 0.25 < mid < width * 0.75 and right - left > best_gap:
-            best_gap, split = right - left, mid
-    if split is None or best_gap < width * 0.08:
-        return None
-    halves: list[str] = []
-    for side in (lambda x: x < split, lambda x: x >= split):
-        part = sorted(((-y, x, t) for x, y, t in chunks if side(x)))
-        lines, last_y = [], None
-        for neg_y, _, t in part:
-            if last_y is not None and abs(neg_y - last_y) < 2 and lines:
-                lines[-1] += t
-            else:
-                lines.append(t)
-            last_y = neg_y
-        halves.append("\n".join(line.strip("\n") for line in lines))
-    return "\n\n".join(halves)
+    """Plain extraction follows the content stream. LaTeX, Word and browsers draw a sidebar and a main
+    column one after the other, so this keeps two-column resumes in reading order, and keeps a row
+    ("Engineer, Acme ... Jan 2019 - Present") on one line, which position-based column splitting breaks."""
+    return page.extract_text() or ""
 
 
 # ---------------------------------------------------------------------------------------------
