@@ -35,6 +35,12 @@ class WorkerView(APIView):
             raise store.InvalidEvents("The body must be a JSON object.")
         return request.data
 
+    @staticmethod
+    def lease(body: dict) -> str | None:
+        """The lease token a write carries (`lease_token`, or `lease` as the worker's client names it)."""
+        value = body.get("lease_token") or body.get("lease")
+        return str(value) if value else None
+
 
 class ContextView(WorkerView):
     def get(self, request, interview_id):
@@ -53,9 +59,10 @@ class EventsView(WorkerView):
     def post(self, request, interview_id):
         interview = self.get_interview(interview_id)
         body = self.body(request)
-        result = store.events_append(interview=interview, events=body.get("events"), lease_token=body.get("lease_token"))
+        lease = self.lease(body)
+        result = store.events_append(interview=interview, events=body.get("events"), lease_token=lease)
         if result.stored:
-            store.lease_renew(interview=interview, lease_token=body.get("lease_token"),
+            store.lease_renew(interview=interview, lease_token=lease,
                               seconds=store.WORKER_LEASE_SECONDS)
         return Response(result.as_dict(), status=status.HTTP_200_OK)
 
@@ -69,6 +76,6 @@ class CompleteView(WorkerView):
             transcript=body.get("transcript", []),
             metrics=body.get("metrics", {}),
             reason=body.get("reason"),
-            lease_token=body.get("lease_token"),
+            lease_token=self.lease(body),
         )
         return Response({"status": result.status, "replay": result.replay})

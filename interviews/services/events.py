@@ -246,7 +246,9 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
         expected = last + 1
         for event in fresh:
             if event.seq != expected:
-                raise SeqConflict(f"Expected seq {expected}, got {event.seq}.", expected=last + 1)
+                # The expected seq is where the store stands: the batch must start there, gap-free.
+                raise SeqConflict(f"Expected seq {expected}, got {event.seq}: events must follow seq {last} "
+                                  "without gaps.", expected=last + 1, expected_seq=last + 1)
             expected += 1
         try:
             with transaction.atomic():
@@ -256,7 +258,7 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
                     for e in fresh
                 ])
         except IntegrityError:
-            raise SeqConflict("Events raced with another write.", expected=last + 1) from None
+            raise SeqConflict("Events raced with another write.", expected=last + 1, expected_seq=last + 1) from None
         now = timezone.now()
         Interview.objects.filter(pk=locked.pk).update(last_activity_at=now)
         result.stored = [e.seq for e in fresh]

@@ -1,0 +1,262 @@
+"""The interview socket, `/ws/interviews/<uuid>/` (DESIGN.md, Contracts).
+
+The server pushes every stored event as `{id, seq, type, stage, at, data}` in `seq` order without
+gaps. Both the catch-up and the live push read from the database: a channel-layer message
+(`events.stored`) only says that something new is stored. Control messages carry no `seq`:
+`{"type": "session", ...}` (status, whether this socket drives the interview) and
+`{"type": "error", "code", "message"}`.
+
+Client messages: `resume` (with `last_seq`), `start` (once), `answer` (with `text`), `typing`
+(at most every 5 s) and `leave`. In text mode the socket that holds the interview's lease drives
+the engine (`interviews.textmode.driver`); other sockets of the same candidate watch, and take
+over when the driver goes away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from interviews.models import Interview
+from interviews.services.events import interview_group
+from interviews.textmode import store
+from interviews.textmode.driver import TextDriver
+
+logger = logging.getLogger(__name__)
+
+MAX_FRAME_BYTES = 8 * 1024
+RATE_LIMIT = (40, 10.0)  # messages per window of seconds
+TYPING_MIN_INTERVAL = 4.0  # the page sends typing at most every 5 s; closer ones are dropped quietly
+
+
+def default_llm():
+    """The LLM brain when a model is configured, else None (the scripted brain)."""
+    if not settings.OPENAI_API_KEY:
+        return None
+    from interviews.textmode.llm import LLMBrain
+
+    return LLMBrain(api_key=settings.OPENAI_API_KEY, base_url=settings.OPENAI_BASE_URL, model=settings.OPENAI_MODEL)
+
+
+class InterviewConsumer(AsyncWebsocketConsumer):
+    # Injectable through `as_asgi(...)`: the engine's clock (benchmarks run faster ones) and the brain.
+    clock = None
+    llm_factory = None
+
+    async def connect(self):
+        self.interview_id = self.scope["url_route"]["kwargs"]["interview_id"]
+        interview = await store.interview_for_owner(user=self.scope.get("user"), interview_id=self.interview_id)
+        if interview is None:
+            await self.close()  # before accept: the handshake is refused (403)
+            return
+        self.group = interview_group(self.interview_id)
+        self.cursor: int | None = None
+        self.driver: TextDriver | None = None
+        self.started = False
+        self.wants_drive = False
+        self.supervisor: asyncio.Task | None = None
+        self.push_lock = asyncio.Lock()
+        self.recent: list[float] = []
+        self.rate_warned = False
+        self.last_typing = 0.0
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if not hasattr(self, "group"):
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.wants_drive = False
+        if self.supervisor is not None:
+            self.supervisor.cancel()
+        if self.driver is not None:
+            driver, self.driver = self.driver, None
+            await driver.stop()
+
+    # -- client messages --------------------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None:
+            return await self.error("text_only", "Send JSON text frames.")
+        if len(text_data) > MAX_FRAME_BYTES or len(text_data.encode()) > MAX_FRAME_BYTES:
+            return await self.error("too_large", f"Messages are limited to {MAX_FRAME_BYTES // 1024} KB.")
+        if not self.allowed():
+            if not self.rate_warned:
+                self.rate_warned = True
+                await self.error("rate_limited", "Too many messages: slow down.")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            return await self.error("bad_json", "Messages must be JSON objects.")
+        if not isinstance(message, dict):
+            return await self.error("bad_json", "Messages must be JSON objects.")
+        handler = {
+            "resume": self.on_resume, "start": self.on_start, "answer": self.on_answer,
+            "typing": self.on_typing, "leave": self.on_leave,
+        }.get(message.get("type"))
+        if handler is None:
+            return await self.error("unknown_type", "Unknown message type: use resume, start, answer, typing or leave.")
+        await handler(message)
+
+    def allowed(self) -> bool:
+        limit, window = RATE_LIMIT
+        now = time.monotonic()
+        self.recent = [t for t in self.recent if now - t < window]
+        if len(self.recent) >= limit:
+            return False
+        self.recent.append(now)
+        self.rate_warned = False
+        return True
+
+    async def on_resume(self, message):
+        last_seq = message.get("last_seq", 0)
+        if not isinstance(last_seq, int) or isinstance(last_seq, bool) or last_seq < 0:
+            return await self.error("bad_request", "last_seq must be a whole number, 0 or more.")
+        self.cursor = last_seq
+        await self.push()
+        state = await store.interview_state(self.interview_id)
+        if state["status"] == "live" and state["mode"] == Interview.Mode.TEXT and self.driver is None:
+            # A reconnect: take the interview over if nobody drives it (rebuilding the engine).
+            self.wants_drive = True
+            await self.try_drive(state)
+        await self.send_session(state)
+
+    async def on_start(self, message):
+        if self.started:
+            return await self.error("already_started", "The interview has already been started from this page.")
+        state = await store.interview_state(self.interview_id)
+        if state["terminal"]:
+            return await self.error("ended", "This interview has ended.")
+        if state["status"] == "draft":
+            return await self.error("not_ready", "This interview is not ready yet: finish its setup first.")
+        self.started = True
+        self.wants_drive = True
+        if self.cursor is None:
+            self.cursor = 0
+        if self.driver is None:
+            await self.try_drive(state)
+        await self.send_session(await store.interview_state(self.interview_id))
+
+    async def on_answer(self, message):
+        text = message.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return await self.error("bad_request", "An answer needs some text.")
+        if await self.ensure_driving():
+            self.driver.submit("answer", text.strip())
+
+    async def on_typing(self, message):
+        now = time.monotonic()
+        if now - self.last_typing < TYPING_MIN_INTERVAL:
+            return
+        self.last_typing = now
+        if self.driver is not None:
+            self.driver.submit("typing")
+
+    async def on_leave(self, message):
+        if await self.ensure_driving():
+            self.driver.submit("leave")
+
+    async def ensure_driving(self) -> bool:
+        if self.driver is not None:
+            return True
+        state = await store.interview_state(self.interview_id)
+        if state["terminal"]:
+            await self.error("ended", "This interview has ended.")
+            return False
+        if not self.started and state["status"] != "live":
+            await self.error("not_started", "Start the interview first.")
+            return False
+        self.wants_drive = True
+        if await self.try_drive(state):
+            return True
+        await self.error("not_driving", "This interview is open in another tab or window; continue there.")
+        return False
+
+    # -- driving ----------------------------------------------------------------------------------
+
+    async def try_drive(self, state=None) -> bool:
+        """Take the lease and drive the interview; otherwise watch (and retry while the lease is held)."""
+        if self.driver is not None:
+            return True
+        token = await store.lease_try(self.interview_id)
+        if token is None:
+            self.ensure_supervisor()
+            return False
+        llm = (self.llm_factory or default_llm)()
+        self.driver = TextDriver(self.interview_id, token, clock=self.clock, llm=llm)
+        task = self.driver.start()
+        asyncio.create_task(self.watch_driver(self.driver, task))
+        return True
+
+    async def watch_driver(self, driver: TextDriver, task: asyncio.Task):
+        with contextlib.suppress(BaseException):
+            await task
+        llm = driver.llm
+        if llm is not None and hasattr(llm, "close"):
+            with contextlib.suppress(Exception):
+                await llm.close()
+        if self.driver is not driver:
+            return  # stopped by disconnect
+        self.driver = None
+        with contextlib.suppress(Exception):
+            state = await store.interview_state(self.interview_id)
+            await self.send_session(state)
+            if driver.outcome == "lost" and not state["terminal"]:
+                self.ensure_supervisor()
+
+    def ensure_supervisor(self):
+        if self.supervisor is None or self.supervisor.done():
+            self.supervisor = asyncio.create_task(self.supervise())
+
+    async def supervise(self):
+        """While another driver holds the lease, check now and then whether it is gone (a dead process)."""
+        while self.wants_drive and self.driver is None:
+            await asyncio.sleep(store.DRIVER_LEASE_SECONDS / 3)
+            state = await store.interview_state(self.interview_id)
+            if state["terminal"] or state["status"] != "live":
+                return
+            if await self.try_drive(state):
+                await self.send_session(await store.interview_state(self.interview_id))
+                return
+
+    # -- channel-layer messages -------------------------------------------------------------------
+
+    async def events_stored(self, message):
+        await self.push()
+
+    async def lease_released(self, message):
+        if self.wants_drive and self.driver is None:
+            state = await store.interview_state(self.interview_id)
+            if not state["terminal"] and await self.try_drive(state):
+                await self.send_session(await store.interview_state(self.interview_id))
+
+    # -- server messages --------------------------------------------------------------------------
+
+    async def push(self):
+        """Send every stored event after the cursor, in order (the one path for catch-up and live push)."""
+        if self.cursor is None:
+            return
+        async with self.push_lock:
+            while True:
+                batch = await store.events_after(self.interview_id, self.cursor)
+                for event in batch:
+                    await self.send(text_data=json.dumps(event))
+                    self.cursor = event["seq"]
+                if len(batch) < 500:
+                    return
+
+    async def send_session(self, state):
+        await self.send(text_data=json.dumps({
+            "type": "session", "status": state["status"], "mode": state["mode"], "end_reason": state["end_reason"],
+            "last_seq": state["last_seq"], "driving": self.driver is not None,
+        }))
+
+    async def error(self, code: str, text: str):
+        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": text}))

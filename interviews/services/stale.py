@@ -1,0 +1,79 @@
+"""Abandon interviews nobody drives any more (called by the periodic maintenance process)."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+
+from django.db.models import Q
+
+from agent_worker.core.clock import FakeClock
+from agent_worker.core.engine import Engine
+from agent_worker.core.plans import load_plan
+from agent_worker.core.tailoring import InterviewContext
+from interviews.live.context import engine_context, load_interview
+from interviews.models import Event, Interview, Status
+from interviews.services import events as store
+from interviews.services.status import InvalidStatusTransition, interview_set_status
+
+logger = logging.getLogger(__name__)
+
+
+def interviews_abandon_stale(*, now: datetime.datetime, older_than: datetime.timedelta) -> int:
+    """Mark live interviews with no driver and no activity for `older_than` as abandoned; return how many.
+
+    Where the stored events allow it, the engine is rebuilt and ends the interview as `disconnected`
+    (its stage.exited and interview.ended events are appended, with the transcript and metrics);
+    otherwise only the status changes.
+    """
+    cutoff = now - older_than
+    stale = Interview.objects.filter(status=Status.LIVE).filter(
+        Q(last_activity_at__lt=cutoff) | Q(last_activity_at__isnull=True, started_at__lt=cutoff)
+    ).filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
+    count = 0
+    for interview_id in stale.values_list("pk", flat=True):
+        try:
+            if _abandon(interview_id, now):
+                count += 1
+        except Exception:
+            logger.exception("Could not abandon stale interview %s", interview_id)
+    return count
+
+
+def _abandon(interview_id, now: datetime.datetime) -> bool:
+    interview = load_interview(interview_id)
+    try:
+        token = store.lease_acquire(interview=interview, seconds=60, force=False, now=now)
+    except store.EventStoreError:
+        return False
+    if token is None:
+        return False  # someone started driving it meanwhile
+    try:
+        _end_with_engine(interview, token, now)
+        return True
+    except Exception:
+        logger.warning("Interview %s: ending through the engine failed; setting the status only", interview_id,
+                       exc_info=True)
+    interview.refresh_from_db()
+    if interview.is_terminal:
+        return True
+    try:
+        interview_set_status(interview=interview, status=Status.ABANDONED, reason="no driver: disconnected")
+    except InvalidStatusTransition:
+        return False
+    Interview.objects.filter(pk=interview.pk, end_reason="").update(end_reason="disconnected")
+    return True
+
+
+def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -> None:
+    events = [e.as_message() for e in Event.objects.filter(interview=interview).order_by("seq")]
+    data = engine_context(interview)
+    engine = Engine.restore(events, load_plan(data["plan"]), InterviewContext.from_dict(data["candidate"]),
+                            clock=FakeClock(now.timestamp()))
+    if not engine.is_over:
+        engine.disconnected()
+    fresh = engine.event_dicts()[len(events):]
+    if fresh:
+        store.events_append(interview=interview, events=fresh, lease_token=token)
+    store.interview_complete(interview=interview, transcript=engine.transcript(), metrics=engine.metrics(),
+                             reason=engine.end_reason or "disconnected", lease_token=token)
