@@ -448,6 +448,8 @@ class Engine:
         """For a driver running an async brain: the decision point to act on now, if any."""
         if self.brain is not None or self._open_turn is not None or not self._floor_free():
             return None
+        if self.ended or self._ending is not None:
+            return None
         if self.brain_due is None:
             return None
         return self._open(self.brain_due)
