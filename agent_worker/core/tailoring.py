@@ -16,7 +16,7 @@ from typing import Any
 from agent_worker.core import facts as facts_module
 from agent_worker.core.facts import JobRequirements, ResumeFacts
 from agent_worker.core.plans import PLACEHOLDERS, ROLE_FIRST_COMPETENCY, Stage, StagePlan
-from agent_worker.core.text import cap, data_block
+from agent_worker.core.text import cap, cap_lines, data_block
 
 __all__ = ["DEFAULT_ROLE_COMPETENCY", "InterviewContext", "safe_phrase"]
 
@@ -86,8 +86,8 @@ class InterviewContext:
         competencies, company_brief, question_bank, and already extracted resume_facts and
         job_requirements (dicts) to skip extraction.
         """
-        resume_text = cap(str(data.get("resume_text") or ""), RESUME_TEXT_LIMIT)
-        job_description = cap(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
+        resume_text = cap_lines(str(data.get("resume_text") or ""), RESUME_TEXT_LIMIT)
+        job_description = cap_lines(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
         resume_facts = (
             ResumeFacts.from_dict(data["resume_facts"]) if isinstance(data.get("resume_facts"), dict)
             else facts_module.extract_resume_facts(resume_text)

@@ -78,6 +78,17 @@ def cap(text: str, limit: int) -> str:
     return cut + "…"
 
 
+def cap_lines(text: str, limit: int) -> str:
+    """Like `cap`, but keep line breaks: documents carry their structure in lines."""
+    lines = (" ".join(_CONTROL_RE.sub(" ", line).split()) for line in (text or "").splitlines())
+    clean = "\n".join(line for line in lines if line)
+    if len(clean) <= limit:
+        return clean
+    cut = clean[: limit - 1]
+    cut = cut.rsplit(" ", 1)[0] if " " in cut else cut
+    return cut + "…"
+
+
 def data_block(label: str, text: str, limit: int) -> str:
     """Wrap untrusted text as a delimited, length-capped block of data for a model's instructions."""
     body = cap(text, limit).replace("<<<", "‹‹‹").replace(">>>", "›››")
