@@ -42,8 +42,11 @@ setup: $(VENV)/.installed-run system-deps
 	$(PY) manage.py seed_demo
 
 run: setup
-	@echo "Serving MockFlow at http://127.0.0.1:$${PORT:-8000}  (Ctrl-C stops every process)"
-	$(VENV)/bin/honcho start -f Procfile
+	@procs=$$(grep -oE '^[a-z_]+' Procfile | grep -vx agent | tr '\n' ' '); \
+	if [ -n "$$LIVEKIT_URL" ]; then procs="$$procs agent"; \
+	else echo "Voice is off (LIVEKIT_URL is not set): text interviews only, no agent worker."; fi; \
+	echo "Serving MockFlow at http://127.0.0.1:$${PORT:-8000}  (Ctrl-C stops every process)"; \
+	exec $(VENV)/bin/honcho start -f Procfile $$procs
 
 setup-test: $(VENV)/.installed-test system-deps-test
 
