@@ -1,4 +1,10 @@
 """Staff pages (aggregates only), under /staff/."""
 
+from django.urls import path
+
+from feedback import views
+
 app_name = "staff"
-urlpatterns: list = []
+urlpatterns = [
+    path("dashboard/", views.staff_dashboard, name="dashboard"),
+]

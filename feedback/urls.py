@@ -1,4 +1,14 @@
-"""The candidate's reports, under /feedback/."""
+"""The candidate's reports, under /feedback/ (the interview's UUID in every URL)."""
+
+from django.urls import path
+
+from feedback import views
 
 app_name = "feedback"
-urlpatterns: list = []
+urlpatterns = [
+    path("<uuid:interview_id>/", views.report, name="report"),
+    path("<uuid:interview_id>.pdf", views.report_pdf, name="report_pdf"),
+    path("<uuid:interview_id>/status", views.report_status, name="report_status"),
+    path("<uuid:interview_id>/retry", views.retry, name="retry"),
+    path("<uuid:interview_id>/delete/", views.delete, name="delete"),
+]

@@ -1,7 +1,111 @@
+"""The candidate's report, PDF and dashboard; the staff dashboard (aggregates only)."""
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from feedback import selectors
+from feedback.services.delivery import report_pdf_filename
+from feedback.services.interviews import interview_delete
+from feedback.services.reports import report_retry
+from interviews.models import Status
 
 
 @login_required
+@require_GET
+def report(request, interview_id):
+    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    the_report = selectors.report_of(interview)
+    if the_report is None:
+        return render(request, "feedback/no_report.html", {"interview": interview}, status=200)
+    return render(request, "feedback/report.html", selectors.report_context(the_report))
+
+
+@login_required
+@require_GET
+def report_status(request, interview_id):
+    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    the_report = selectors.report_of(interview)
+    if the_report is None:
+        return JsonResponse({"status": "none", "has_content": False, "steps": {}})
+    return JsonResponse({
+        "status": the_report.status,
+        "has_content": the_report.has_content,
+        "steps": {step: the_report.step_status(step) for step in ("analysis", "narrative", "pdf", "email")},
+    })
+
+
+@login_required
+@require_GET
+def report_pdf(request, interview_id):
+    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    the_report = selectors.report_of(interview)
+    if the_report is None or not the_report.has_content:
+        return render(request, "feedback/no_report.html", {"interview": interview, "pdf": True}, status=404)
+    filename = report_pdf_filename(the_report)
+    if the_report.pdf and the_report.pdf.storage.exists(the_report.pdf.name):
+        return FileResponse(the_report.pdf.open("rb"), content_type="application/pdf", filename=filename)
+    # The PDF step has not run (or failed): draw it now from the same template.
+    from feedback.pdf import render_report_pdf
+
+    response = HttpResponse(render_report_pdf(the_report), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_POST
+def retry(request, interview_id):
+    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    the_report = selectors.report_of(interview)
+    if the_report is not None and report_retry(report=the_report):
+        messages.success(request, "We are building your feedback again.")
+    return redirect("feedback:report", interview_id=interview.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request, interview_id):
+    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        interview_delete(interview=interview)
+        messages.success(request, "The interview, its transcript and its report were deleted.")
+        return redirect("dashboard")
+    return render(request, "feedback/delete.html", {"interview": interview})
+
+
+@login_required
+@require_GET
 def dashboard(request):
-    return render(request, "feedback/dashboard.html", {"interviews": []})
+    role = request.GET.get("role") or None
+    status = request.GET.get("status") or None
+    if status not in {s.value for s in Status}:
+        status = None
+    interviews = list(selectors.dashboard_interviews(user=request.user, role=role, status=status))
+    has_any = bool(interviews) or selectors.dashboard_interviews(user=request.user).exists()
+    return render(request, "feedback/dashboard.html", {
+        "interviews": interviews,
+        "has_any": has_any,
+        "filtered": bool(role or status),
+        "roles": selectors.dashboard_roles(user=request.user),
+        "statuses": [s for s in Status if s != Status.DRAFT],
+        "role_filter": role or "",
+        "status_filter": status or "",
+        "trends": selectors.competency_trends(user=request.user, role=role) if has_any else [],
+    })
+
+
+@login_required
+@require_GET
+def staff_dashboard(request):
+    if not request.user.is_staff:
+        raise PermissionDenied("Staff only.")
+    days = selectors.staff_window(request.GET.get("days"))
+    overview = selectors.staff_overview(days=days)
+    return render(request, "feedback/staff_dashboard.html", {
+        "o": overview,
+        "days_chart": selectors.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days"),
+    })

@@ -1,0 +1,45 @@
+"""Reports in admin: pipeline state only. Their content is the candidate's: no analysis, narrative or PDF here."""
+
+from django.contrib import admin, messages
+
+from feedback.models import Outbox, Report
+from feedback.services.reports import report_retry
+
+STATE_FIELDS = (
+    "id", "interview_id", "status", "analysis_status", "narrative_status", "pdf_status", "email_status",
+    "narrative_source", "overall_score", "step_attempts", "step_errors", "step_started_at", "next_attempt_at",
+    "created_at", "updated_at", "ready_at",
+)
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ("id", "status", "analysis_status", "narrative_status", "pdf_status", "email_status",
+                    "narrative_source", "created_at")
+    list_filter = ("status", "analysis_status", "narrative_status", "pdf_status", "email_status", "narrative_source")
+    fields = STATE_FIELDS
+    readonly_fields = STATE_FIELDS
+    actions = ["retry_failed_steps"]
+    ordering = ("-created_at",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_staff
+
+    @admin.action(description="Retry the failed steps of the selected reports")
+    def retry_failed_steps(self, request, queryset):
+        restarted = sum(1 for report in queryset if report_retry(report=report))
+        self.message_user(request, f"Restarted {restarted} report(s).", messages.SUCCESS)
+
+
+@admin.register(Outbox)
+class OutboxAdmin(admin.ModelAdmin):
+    list_display = ("report_id", "kind", "state", "attempts", "claimed_at", "sent_at")
+    list_filter = ("kind", "state")
+    fields = ("report_id", "kind", "state", "attempts", "claimed_at", "sent_at", "last_error")
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False

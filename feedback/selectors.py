@@ -1,0 +1,422 @@
+"""Reads: the candidate's own reports, the dashboard's rows and trends, the staff aggregates."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import timedelta
+from statistics import quantiles
+
+from django.conf import settings
+from django.db.models import Avg, Count
+from django.db.models.functions import TruncDate
+from django.http import Http404
+from django.utils import timezone
+
+from feedback import charts
+from feedback.models import Report, StepStatus
+from interviews.models import Event, Interview, Status
+
+STAGE_TITLES = {
+    "greeting": "Welcome",
+    "self_intro": "About you",
+    "past_experience": "Past experience",
+    "closing": "Closing",
+}
+FORCED_REASONS = frozenset({"max_time", "inactivity", "max_duration"})
+STEP_LABELS = {"analysis": "Analysis", "narrative": "Written feedback", "pdf": "PDF", "email": "Email"}
+
+
+# ---------------------------------------------------------------------------------------------
+# One report
+
+
+def interview_with_report_for_owner(*, user, interview_id) -> Interview:
+    """The user's own interview (with its report, if any), or 404: others, staff included, get 404."""
+    try:
+        return (
+            Interview.objects.select_related("role", "plan", "owner")
+            .prefetch_related("report")
+            .get(pk=interview_id, owner=user)
+        )
+    except (Interview.DoesNotExist, ValueError):
+        raise Http404("No such interview.") from None
+
+
+def report_of(interview: Interview) -> Report | None:
+    try:
+        return interview.report
+    except Report.DoesNotExist:
+        return None
+
+
+def _stage_title(interview: Interview, name: str) -> str:
+    for stage in (interview.plan_snapshot or {}).get("stages", []):
+        if stage.get("name") == name and stage.get("title"):
+            return stage["title"]
+    return STAGE_TITLES.get(name) or name.replace("_", " ").capitalize() or "Interview"
+
+
+def _label(name: str | None) -> str:
+    text = (name or "").replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+EXIT_LABELS = {
+    "natural": "moved on naturally",
+    "max_questions": "all questions asked",
+    "max_time": "time ran out",
+    "inactivity": "moved on after a silence",
+    "max_duration": "the interview reached its time limit",
+    "candidate_ended": "you ended the interview",
+    "disconnected": "the connection dropped",
+}
+
+
+def duration_text(seconds: float | None) -> str:
+    if seconds is None:
+        return "n/a"
+    total = int(round(seconds))
+    return f"{total // 60}:{total % 60:02d}"
+
+
+def _num(value, unit: str = "", places: int = 1) -> str:
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        text = f"{value:.{places}f}"
+        if places:
+            text = text.rstrip("0").rstrip(".")
+    else:
+        text = str(value)
+    return f"{text}{unit}"
+
+
+def answer_measures(answer) -> list[tuple[str, str]]:
+    """An answer's measures as (label, text); speech measures read "n/a (typed)" for typed answers."""
+    typed = "n/a (typed)"
+    voice = answer.is_voice
+    fillers = f"{answer.filler_count}"
+    if voice and answer.fillers_per_minute is not None:
+        fillers += f" ({_num(answer.fillers_per_minute)}/min)"
+    return [
+        ("Words", str(answer.words)),
+        ("Speaking time", duration_text(answer.speaking_seconds) if voice else typed),
+        ("Pace", _num(answer.words_per_minute, " wpm", 0) if voice else typed),
+        ("Time to first word", _num(answer.time_to_first_word_seconds, " s") if voice else typed),
+        ("Pauses over 2 s", _num(answer.pause_count) if voice else typed),
+        ("Filler words", fillers),
+        ("Hedges", str(answer.hedge_count)),
+        ("Depth", f"{answer.depth}/5 ({'interviewer' if answer.depth_source == 'interviewer' else 'estimated'})"),
+    ]
+
+
+def overview_measures(analysis) -> list[tuple[str, str]]:
+    speech = analysis.speech
+    voice = speech.speaking_seconds is not None
+    typed = "n/a (typed)"
+    return [
+        ("Duration", duration_text(analysis.duration_seconds)),
+        ("Words you said", str(speech.words)),
+        ("Your speaking time", duration_text(speech.speaking_seconds) if voice else typed),
+        ("Pace", _num(speech.words_per_minute, " wpm", 0) if voice else typed),
+        ("Filler words", f"{speech.filler_count}" + (f" ({_num(speech.fillers_per_minute)}/min)" if voice and speech.fillers_per_minute is not None else "")),
+        ("Hedges", str(speech.hedge_count)),
+        ("Talk ratio (you)", f"{round(analysis.talk_ratio * 100)}%" if analysis.talk_ratio is not None else typed),
+        ("Time to first word (mean)", _num(speech.mean_time_to_first_word_seconds, " s") if voice else typed),
+    ]
+
+
+@dataclass
+class StageBlock:
+    name: str
+    title: str
+    lines: list
+
+
+def report_summary(report: Report) -> dict:
+    """The few facts an email or a list shows: score, summary, source."""
+    narrative = report.narrative or {}
+    return {
+        "overall_score": report.overall_score,
+        "has_answers": bool((report.analysis or {}).get("has_answers")),
+        "summary": narrative.get("summary", ""),
+        "source": report.narrative_source,
+        "practice_next": narrative.get("practice_next", []),
+    }
+
+
+def report_context(report: Report, *, print_mode: bool = False) -> dict:
+    """Everything the report template shows (page and PDF alike)."""
+    from feedback.analysis import InterviewAnalysis
+    from feedback.narrative import Narrative
+
+    interview = report.interview
+    context: dict = {
+        "interview": interview,
+        "report": report,
+        "print_mode": print_mode,
+        "analysis": None,
+        "narrative": None,
+        "llm_model": settings.OPENAI_MODEL,
+        "step_rows": [
+            {"name": step, "label": STEP_LABELS[step], "status": report.step_status(step),
+             "error": report.step_errors.get(step, ""), "attempts": report.step_attempts.get(step, 0)}
+            for step in ("analysis", "narrative", "pdf", "email")
+        ],
+        "building": report.status in (Report.Status.PENDING, Report.Status.BUILDING),
+        "email_waiting": report.email_status == StepStatus.WAITING,
+    }
+    if not report.has_content:
+        return context
+    analysis = InterviewAnalysis.from_dict(report.analysis)
+    narrative = Narrative.from_dict(report.narrative)
+    answers = {a.question_id: a for a in analysis.answers}
+    pointers = {p.question_id: p for p in narrative.question_pointers}
+    numbered = []
+    for number, answer in enumerate(analysis.answers, 1):
+        numbered.append({
+            "number": number,
+            "answer": answer,
+            "stage_title": _stage_title(interview, answer.stage),
+            "competency": _label(answer.competency) if answer.competency else "",
+            "pointer": pointers.get(answer.question_id),
+            "segments": answer.highlight_segments(),
+            "measures": answer_measures(answer),
+            "star_present": [(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")],
+        })
+    stages: list[StageBlock] = []
+    for line in analysis.transcript:
+        if not stages or stages[-1].name != line.stage:
+            stages.append(StageBlock(line.stage, _stage_title(interview, line.stage), []))
+        stages[-1].lines.append(line)
+    competencies = [
+        {"score": c, "label": _label(c.name),
+         "answers": [answers[q] for q in c.question_ids if q in answers]}
+        for c in analysis.competencies
+    ]
+    covered = [c for c in analysis.competencies if c.score is not None]
+    context.update({
+        "analysis": analysis,
+        "narrative": narrative,
+        "answers": numbered,
+        "competencies": competencies,
+        "covered_count": len(covered),
+        "competency_count": len(analysis.competencies),
+        "questions_asked": len(analysis.questions),
+        "questions_answered": len(analysis.answers),
+        "stages": stages,
+        "stage_rows": [
+            {"summary": s, "title": _stage_title(interview, s.name), "duration": duration_text(s.seconds),
+             "exit": EXIT_LABELS.get(s.exit_reason or "", s.exit_reason or "")}
+            for s in analysis.stages
+        ],
+        "overview_measures": overview_measures(analysis),
+        "charts": charts.analysis_charts(analysis) if analysis.has_answers else {},
+        "any_voice": any(a.is_voice for a in analysis.answers),
+        "example": narrative.example_answer,
+    })
+    return context
+
+
+# ---------------------------------------------------------------------------------------------
+# The candidate's dashboard
+
+
+def dashboard_interviews(*, user, role: str | None = None, status: str | None = None):
+    queryset = (
+        Interview.objects.filter(owner=user)
+        .exclude(status=Status.DRAFT)
+        .select_related("role", "plan", "report")
+        .order_by("-created_at")
+    )
+    if role:
+        queryset = queryset.filter(role__slug=role)
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset
+
+
+def dashboard_roles(*, user):
+    from interviews.models import Role
+
+    return Role.objects.filter(interviews__owner=user).distinct().order_by("title")
+
+
+def competency_trends(*, user, role: str | None = None) -> list[dict]:
+    """Per role: the trend chart of competency scores across the user's scored interviews, oldest first."""
+    reports = (
+        Report.objects.filter(interview__owner=user, analysis_status=StepStatus.DONE, overall_score__isnull=False)
+        .select_related("interview__role")
+        .order_by("interview__created_at")
+    )
+    if role:
+        reports = reports.filter(interview__role__slug=role)
+    by_role: dict = defaultdict(list)
+    for report in reports:
+        by_role[report.interview.role].append(report)
+    trends = []
+    for role_obj, its_reports in sorted(by_role.items(), key=lambda item: item[0].title):
+        names = list(role_obj.competencies or [])
+        points = []
+        for report in its_reports:
+            scores = {c["name"]: c.get("score") for c in (report.analysis or {}).get("competencies", [])}
+            points.append((report.interview.created_at, {name: scores.get(name) for name in names}))
+        trends.append({
+            "role": role_obj,
+            "count": len(points),
+            "chart": charts.competency_trend_chart(
+                points, competencies=names, title=f"{role_obj.title}: competency scores over time"
+            ),
+        })
+    return trends
+
+
+# ---------------------------------------------------------------------------------------------
+# Staff aggregates (no names, no transcripts)
+
+
+def _percentile(values: list[float], q: int) -> float | None:
+    if not values:
+        return None
+    if len(values) == 1:
+        return round(values[0], 3)
+    return round(quantiles(values, n=100, method="inclusive")[q - 1], 3)
+
+
+def _latencies(interview_ids) -> list[float]:
+    from agent_worker.core.report import metrics as engine_metrics
+
+    samples: list[float] = []
+    missing = []
+    for interview_id, metrics in Interview.objects.filter(pk__in=interview_ids).values_list("id", "metrics"):
+        found = ((metrics or {}).get("response_latency") or {}).get("samples")
+        if isinstance(found, list):
+            samples.extend(float(s) for s in found if isinstance(s, int | float))
+        else:
+            missing.append(interview_id)
+    if missing:
+        events = defaultdict(list)
+        for event in Event.objects.filter(interview_id__in=missing).order_by("interview_id", "seq"):
+            events[event.interview_id].append(event.as_message())
+        for its_events in events.values():
+            samples.extend(engine_metrics(its_events)["response_latency"]["samples"])
+    return samples
+
+
+def staff_overview(*, days: int, now=None) -> dict:
+    """Volumes, completion, forced transitions per stage, scores by role, latency and failures."""
+    now = now or timezone.now()
+    since = now - timedelta(days=days)
+    interviews = Interview.objects.filter(created_at__gte=since).exclude(status=Status.DRAFT)
+    per_day = {
+        row["day"]: row["n"]
+        for row in interviews.annotate(day=TruncDate("created_at")).values("day").annotate(n=Count("id"))
+    }
+    days_list = [(since + timedelta(days=i + 1)).date() for i in range(days)]
+    per_day_rows = [{"day": day, "count": per_day.get(day, 0)} for day in days_list]
+    counts = {row["status"]: row["n"] for row in interviews.values("status").annotate(n=Count("id"))}
+    ended = sum(counts.get(s, 0) for s in (Status.COMPLETED, Status.ABANDONED, Status.FAILED))
+
+    def rate(n: int) -> float | None:
+        return round(100 * n / ended, 1) if ended else None
+
+    exits: dict[str, dict[str, int]] = defaultdict(lambda: {"total": 0, "forced": 0})
+    for stage, reason in Event.objects.filter(type="stage.exited", interview__in=interviews).values_list(
+        "stage", "data__reason"
+    ):
+        exits[stage]["total"] += 1
+        if reason in FORCED_REASONS:
+            exits[stage]["forced"] += 1
+    order = list(STAGE_TITLES)
+    forced_rows = [
+        {"stage": _label(stage), "total": row["total"], "forced": row["forced"],
+         "rate": round(100 * row["forced"] / row["total"], 1) if row["total"] else None}
+        for stage, row in sorted(exits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0]))
+    ]
+    scores = list(
+        Report.objects.filter(interview__in=interviews, overall_score__isnull=False)
+        .values("interview__role__title")
+        .annotate(avg=Avg("overall_score"), n=Count("id"))
+        .order_by("interview__role__title")
+    )
+    latencies = _latencies(list(interviews.filter(status=Status.COMPLETED).values_list("id", flat=True)))
+    reports = Report.objects.filter(interview__in=interviews)
+    failed_reports = reports.filter(status=Report.Status.FAILED)
+    failed_by_step = {
+        step: failed_reports.filter(**{f"{step}_status": StepStatus.FAILED}).count()
+        for step in ("analysis", "narrative", "pdf", "email")
+    }
+    from django_tasks_db.models import DBTaskResult
+
+    failed_tasks = DBTaskResult.objects.filter(
+        queue_name__in=["feedback", "research", "default"], enqueued_at__gte=since
+    ).failed()
+    return {
+        "days": days,
+        "since": since,
+        "total": sum(counts.values()),
+        "per_day": per_day_rows,
+        "per_day_max": max([r["count"] for r in per_day_rows] + [1]),
+        "counts": counts,
+        "ended": ended,
+        "completion_rate": rate(counts.get(Status.COMPLETED, 0)),
+        "abandonment_rate": rate(counts.get(Status.ABANDONED, 0)),
+        "failure_rate": rate(counts.get(Status.FAILED, 0)),
+        "forced_rows": forced_rows,
+        "scores_by_role": [
+            {"role": row["interview__role__title"], "avg": round(row["avg"], 2), "count": row["n"]} for row in scores
+        ],
+        "latency_p50": _percentile(latencies, 50),
+        "latency_p95": _percentile(latencies, 95),
+        "latency_samples": len(latencies),
+        "reports_total": reports.count(),
+        "reports_building": reports.filter(status__in=[Report.Status.PENDING, Report.Status.BUILDING]).count(),
+        "failed_reports": failed_reports.count(),
+        "failed_by_step": failed_by_step,
+        "failed_tasks": failed_tasks.count(),
+        "failed_tasks_by_queue": {
+            row["queue_name"]: row["n"] for row in failed_tasks.values("queue_name").annotate(n=Count("id"))
+        },
+        "waiting_verification": reports.filter(email_status=StepStatus.WAITING).count(),
+    }
+
+
+def per_day_chart(rows: list[dict], *, title: str = "Interviews per day") -> str:
+    """Interviews per day as columns: inline SVG (presentation attributes only, so CSP allows it)."""
+    width, height, left, bottom, top = 640, 170, 32, 22, 10
+    peak = max([r["count"] for r in rows] + [1])
+    step = (width - left - 8) / max(len(rows), 1)
+    plot = height - top - bottom
+    body = []
+    for tick in sorted({0, peak // 2, peak}):
+        y = top + plot * (1 - tick / peak)
+        body.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 8}" y2="{y:.1f}" stroke="{charts.GRID}"/>')
+        body.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="10" fill="{charts.MUTED}">{tick}</text>')
+    every = max(1, len(rows) // 8)
+    for i, row in enumerate(rows):
+        x = left + i * step
+        h = plot * row["count"] / peak
+        label = f'{row["day"]:%d %b}'
+        body.append(
+            f'<g><title>{charts.esc(label)}: {row["count"]}</title>'
+            f'<rect x="{x + step * 0.15:.1f}" y="{top + plot - h:.1f}" width="{step * 0.7:.1f}" '
+            f'height="{max(h, 0.5):.1f}" fill="{charts.BAR}"/></g>'
+        )
+        if i % every == 0 or i == len(rows) - 1:
+            body.append(
+                f'<text x="{x + step / 2:.1f}" y="{height - 6}" text-anchor="middle" font-size="10" '
+                f'fill="{charts.MUTED}">{charts.esc(label)}</text>'
+            )
+    desc = "; ".join(f'{r["day"]:%d %b}: {r["count"]}' for r in rows)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart chart-days" role="img" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" aria-label="{charts.esc(title)}">'
+        f'<title>{charts.esc(title)}</title><desc>{charts.esc(desc)}</desc>'
+        f'<g font-family="{charts.esc(charts.FONT)}">{"".join(body)}</g></svg>'
+    )
+
+
+def staff_window(days) -> int:
+    """The staff dashboard's window: 7 or 30 days."""
+    return 30 if str(days) == "30" else 7

@@ -1,0 +1,76 @@
+"""The report email: only to a verified address, at most once per report (the outbox claim)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+
+from feedback.models import Outbox, Report, StepStatus
+
+
+def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAIL) -> Outbox | None:
+    """Claim the right to send `kind` for this report; None when another run has it or it went out.
+
+    The unique (report, kind) row decides between concurrent runs; a failed send may be claimed
+    again. A row stuck in `sending` (a worker died mid-send) is left for staff: the mail may have
+    gone, and a duplicate is worse than a delay.
+    """
+    try:
+        with transaction.atomic():
+            return Outbox.objects.create(report=report, kind=kind, to=to, state=Outbox.State.SENDING)
+    except IntegrityError:
+        pass
+    reclaimed = Outbox.objects.filter(report=report, kind=kind, state=Outbox.State.FAILED).update(
+        state=Outbox.State.SENDING, to=to, claimed_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    return Outbox.objects.get(report=report, kind=kind) if reclaimed else None
+
+
+def report_email_context(report: Report) -> dict:
+    from feedback.selectors import report_summary
+
+    interview = report.interview
+    link = settings.SITE_URL.rstrip("/") + reverse("feedback:report", args=[interview.pk])
+    return {
+        "user": interview.owner,
+        "interview": interview,
+        "report": report,
+        "summary": report_summary(report),
+        "link": link,
+        "dashboard_link": settings.SITE_URL.rstrip("/") + reverse("dashboard"),
+    }
+
+
+def report_pdf_filename(report: Report) -> str:
+    interview = report.interview
+    return f"mockflow-feedback-{interview.created_at:%Y-%m-%d}.pdf"
+
+
+def report_send_email(*, report: Report) -> str:
+    """Mail the report with its PDF to the owner's verified address; return the email step's status."""
+    from accounts.services import send_templated_email
+
+    user = report.interview.owner
+    if not user.email_verified:
+        return StepStatus.WAITING
+    claim = outbox_claim(report=report, to=user.email)
+    if claim is None:
+        return StepStatus.DONE
+    try:
+        report.refresh_from_db()
+        with report.pdf.open("rb") as handle:
+            pdf = handle.read()
+        send_templated_email(
+            to=user.email,
+            template="feedback/email/report",
+            context=report_email_context(report),
+            attachments=[(report_pdf_filename(report), pdf, "application/pdf")],
+        )
+    except Exception as exc:
+        Outbox.objects.filter(pk=claim.pk).update(state=Outbox.State.FAILED, last_error=f"{type(exc).__name__}: {exc}"[:500])
+        raise
+    Outbox.objects.filter(pk=claim.pk).update(state=Outbox.State.SENT, sent_at=timezone.now(), last_error="")
+    return StepStatus.DONE

@@ -1,0 +1,19 @@
+"""Deleting an interview, with its events, report and PDF (the candidate's own action)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from feedback.models import Report
+from interviews.models import Interview
+
+
+def interview_delete(*, interview: Interview) -> None:
+    """Delete the interview; its events, status changes, report and outbox go with it, the PDF file too."""
+    pdf_names = [name for name in Report.objects.filter(interview=interview).values_list("pdf", flat=True) if name]
+    with transaction.atomic():
+        interview.delete()
+    from django.core.files.storage import default_storage
+
+    for name in pdf_names:
+        default_storage.delete(name)

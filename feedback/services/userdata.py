@@ -1,0 +1,40 @@
+"""What a user's data export holds of their reports, and the PDF files that deleting the account removes."""
+
+from __future__ import annotations
+
+from django.core.files.storage import default_storage
+
+from feedback.models import Report
+from interviews.models import iso_utc
+
+
+def export_reports(user) -> list[dict]:
+    reports = Report.objects.filter(interview__owner=user).select_related("interview").order_by("created_at")
+    return [
+        {
+            "id": str(report.id),
+            "interview_id": str(report.interview_id),
+            "status": report.status,
+            "overall_score": report.overall_score,
+            "narrative_source": report.narrative_source,
+            "analysis": report.analysis,
+            "narrative": report.narrative,
+            "pdf_stored": bool(report.pdf),
+            "email": report.email_status,
+            "created_at": iso_utc(report.created_at),
+            "ready_at": iso_utc(report.ready_at) if report.ready_at else None,
+        }
+        for report in reports
+    ]
+
+
+def delete_report_files(user) -> None:
+    """Remove the stored PDFs; the rows go with the user's interviews (CASCADE)."""
+    for name in Report.objects.filter(interview__owner=user).exclude(pdf="").values_list("pdf", flat=True):
+        default_storage.delete(name)
+
+
+def register() -> None:
+    from accounts.registry import register_user_data
+
+    register_user_data("reports", export=export_reports, delete=delete_report_files)
