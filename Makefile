@@ -46,7 +46,7 @@ run: setup
 	if [ -n "$$LIVEKIT_URL" ]; then procs="$$procs agent"; \
 	else echo "Voice is off (LIVEKIT_URL is not set): text interviews only, no agent worker."; fi; \
 	echo "Serving MockFlow at http://127.0.0.1:$${PORT:-8000}  (Ctrl-C stops every process)"; \
-	exec $(VENV)/bin/honcho start -f Procfile $$procs
+	exec $(VENV)/bin/honcho start -f Procfile --port $${PORT:-8000} $$procs
 
 setup-test: $(VENV)/.installed-test system-deps-test
 
