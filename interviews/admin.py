@@ -198,10 +198,21 @@ class StagePlanAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         if not getattr(request, "_plan_new_version", False):
             return super().save_related(request, form, formsets, change)
+        for formset in formsets:  # nothing is saved on the old version; the admin's log expects these
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         stage_formset = next(fs for fs in formsets if isinstance(fs, PlanStageFormSet))
-        if not form.has_changed() and not stage_formset.has_changed():
-            return  # nothing to version
         old = StagePlan.objects.get(pk=form.instance.pk)
+        proposed = plan_engine_dict(
+            name=old.name, title=form.cleaned_data["title"], version=old.version, stages=stage_formset.ordered_stages
+        )
+        same = (
+            proposed == plan_engine_dict(name=old.name, title=old.title, version=old.version,
+                                         stages=[s.to_engine_dict() for s in old.stages.all()])
+            and form.cleaned_data.get("description", "") == old.description
+            and form.cleaned_data.get("is_quick_practice", False) == old.is_quick_practice
+        )
+        if same:
+            return  # nothing changed: no new version
         new = plan_save_new_version(
             plan=old,
             title=form.cleaned_data["title"],

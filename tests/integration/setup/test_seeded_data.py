@@ -1,0 +1,45 @@
+"""The data migration: plans copied from the engine, six roles with banks, and the Recruiters' permissions."""
+
+import pytest
+from django.contrib.auth.models import Group
+
+from agent_worker.core.plans import DEFAULT_PLAN, QUICK_PLAN, load_plan, validate_plan
+from interviews.models import Role, StagePlan
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_seeded_plans_are_the_engines_own():
+    default = StagePlan.objects.get(name="default", version=1)
+    quick = StagePlan.objects.get(name="quick", version=1)
+    assert not default.is_quick_practice and quick.is_quick_practice
+    assert load_plan(default.to_engine_dict()) == load_plan(DEFAULT_PLAN)
+    assert load_plan(quick.to_engine_dict()) == load_plan(QUICK_PLAN)
+
+
+def test_six_good_roles_are_seeded_with_banks_for_every_stage():
+    roles = {role.title: role for role in Role.objects.all()}
+    assert set(roles) >= {"Software Engineer", "Data Scientist", "Product Manager", "DevOps / SRE",
+                          "Product Designer", "Sales"}
+    assert roles["Software Engineer"].competencies == [
+        "system design", "coding craft", "debugging", "collaboration", "communication", "ownership"]
+    for role in roles.values():
+        assert role.active and role.description and len(role.focus_areas) >= 3 and role.levels
+        assert role.plan.name == "default"
+        stages = {}
+        for question in role.questions.all():
+            stages.setdefault(question.stage, []).append(question)
+            if question.competency:
+                assert question.competency in role.competencies, (role, question)
+        assert set(stages) == {"greeting", "self_intro", "past_experience", "closing"}
+        assert len(stages["self_intro"]) >= 3 and len(stages["past_experience"]) >= 5
+        assert not validate_plan(role.plan.to_engine_dict())
+
+
+def test_recruiters_may_manage_exactly_roles_plans_stages_and_questions():
+    codenames = set(Group.objects.get(name="Recruiters").permissions.values_list("codename", flat=True))
+    assert codenames == {
+        f"{action}_{model}"
+        for action in ("add", "change", "delete", "view")
+        for model in ("role", "stageplan", "planstage", "question")
+    }
