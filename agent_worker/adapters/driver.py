@@ -189,6 +189,7 @@ class VoiceDriver:
         self._replies: set[str] = set()
         self._reply_requested_at: float | None = None
         self._tool_called = False
+        self._reply_failed = False
         self._orphan_deadline: float | None = None
         if not use_llm and engine.brain is None:
             engine.brain = ScriptedBrain()
@@ -250,8 +251,8 @@ class VoiceDriver:
             self._orphan_deadline = None
             self._pump(start_reply=False)
         wanted = self._reply_wanted()
-        if wanted:
-            self._reply_requested_at = self.clock.now()
+        if wanted and not self._replies:
+            self._reply_requested_at = self.clock.now()  # the transport starts it; none other meanwhile
         return wanted
 
     def before_llm(self, unseen_user: tuple[str, str] | None = None) -> bool:
@@ -293,12 +294,19 @@ class VoiceDriver:
         self._replies.add(key)
         self._reply_requested_at = None
         self._tool_called = False
+        self._reply_failed = False
+
+    def llm_failed(self) -> None:
+        """The model call of the reply in flight failed (the transport swallowed the error)."""
+        self._reply_failed = True
 
     def llm_reply_done(
         self, key: str, spoken: list[Spoken], *, interrupted: bool = False, failed: bool = False
     ) -> None:
         """A model reply has finished playing (or was cut off, or failed)."""
         self._replies.discard(key)
+        failed = failed or self._reply_failed
+        self._reply_failed = False
         if self.stopped:
             return
         if failed:

@@ -1,0 +1,367 @@
+"""The LiveKit voice driver: the only module that imports `livekit.agents` (STYLE rule 4).
+
+LiveKit dispatches the `interviewer` agent to a room with the interview id as job metadata. The
+job fetches the interview's context from the worker API (taking its lease), rebuilds the engine
+from the stored events (a job dispatched again continues where the last one stopped), and runs an
+`AgentSession` whose agent exposes the engine's three tools, built from the core's one definition.
+Everything that is not LiveKit glue (mapping transport events to engine calls, model turns, timers,
+posting events) lives in `driver.py`, which is tested without a room.
+
+Configuration (environment): WORKER_API_URL, WORKER_API_TOKEN; OPENAI_API_KEY (the LLM brain and
+OpenAI TTS; any value for a local OpenAI-compatible server), OPENAI_BASE_URL, OPENAI_MODEL;
+DEEPGRAM_API_KEY (Deepgram STT with filler words, else OpenAI STT). Without a model configured the
+scripted interviewer asks the questions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sys
+import uuid
+from collections.abc import AsyncIterable, Sequence
+from typing import Any
+
+from livekit.agents import (
+    NOT_GIVEN,
+    Agent,
+    AgentServer,
+    AgentSession,
+    APIConnectOptions,
+    JobContext,
+    StopResponse,
+    cli,
+    llm,
+)
+from livekit.agents.voice import ModelSettings
+from livekit.agents.voice.agent_session import SessionConnectOptions
+from livekit.agents.voice.events import CloseEvent, SpeechCreatedEvent, UserStateChangedEvent
+from livekit.agents.voice.generation import INSTRUCTIONS_MESSAGE_ID
+from livekit.agents.voice.speech_handle import SpeechHandle
+
+from agent_worker.adapters.backend import BackendClient, BackendError, InterviewClosed
+from agent_worker.adapters.driver import Spoken, VoiceDriver
+from agent_worker.core.clock import SystemClock
+from agent_worker.core.engine import Engine, Line
+from agent_worker.core.plans import load_plan
+from agent_worker.core.scripted import ScriptedBrain
+from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.tools import TOOLS, ToolSpec
+
+log = logging.getLogger("mockflow.agent")
+
+AGENT_NAME = "interviewer"
+DEFAULT_MODEL = "gpt-4o-mini"
+STATIC_INSTRUCTIONS = (
+    "You are a warm, professional interviewer running a mock interview. Use the tools: ask_question "
+    "before every question, assess_response after every answer, transition_stage when a stage is done."
+)
+# The engine owns turn-taking rules (silence, thinking time); the session only finds the end of a turn.
+TURN_HANDLING: dict[str, Any] = {
+    "endpointing": {"min_delay": 0.5, "max_delay": 3.0},
+    "preemptive_generation": {"enabled": False},
+}
+
+
+# ================================================================================================
+# The engine's tools, as LiveKit tools
+# ================================================================================================
+
+
+def livekit_tool(spec: ToolSpec, driver: VoiceDriver) -> llm.RawFunctionTool:
+    """One of the core's tools (name, description, JSON schema) routed to the driver."""
+
+    async def call(raw_arguments: dict[str, object]) -> str:
+        return driver.call_tool(spec.name, dict(raw_arguments))
+
+    schema = {"name": spec.name, "description": spec.description, "parameters": spec.parameters}
+    return llm.function_tool(call, raw_schema=schema)
+
+
+def livekit_tools(driver: VoiceDriver) -> list[llm.RawFunctionTool]:
+    return [livekit_tool(spec, driver) for spec in TOOLS]
+
+
+# ================================================================================================
+# The agent and the transport
+# ================================================================================================
+
+
+class InterviewerAgent(Agent):
+    """The session's agent: the engine's tools, the engine's instructions, user turns to the driver."""
+
+    def __init__(self, driver: VoiceDriver) -> None:
+        super().__init__(instructions=STATIC_INSTRUCTIONS, tools=livekit_tools(driver))
+        self.driver = driver
+
+    async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
+        metrics: dict[str, Any] = dict(new_message.metrics or {})
+        wanted = self.driver.user_turn(
+            new_message.id, new_message.text_content or "",
+            started_at=metrics.get("started_speaking_at"), ended_at=metrics.get("stopped_speaking_at"),
+        )
+        if not wanted:
+            raise StopResponse()
+
+    async def llm_node(
+        self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
+    ) -> AsyncIterable[llm.ChatChunk | str]:
+        if not self.driver.before_llm(_last_user_message(chat_ctx)):
+            return
+        ctx = _with_instructions(chat_ctx, self.driver.instructions())
+        try:
+            async for chunk in Agent.default.llm_node(self, ctx, tools, model_settings):
+                yield chunk
+        except Exception as error:  # the scripted interviewer takes the turn
+            log.warning("The model failed: %s", error)
+            self.driver.llm_failed()
+
+
+def _last_user_message(chat_ctx: llm.ChatContext) -> tuple[str, str] | None:
+    for item in reversed(chat_ctx.items):
+        if item.type == "message" and item.role == "user":
+            return item.id, item.text_content or ""
+    return None
+
+
+def _with_instructions(chat_ctx: llm.ChatContext, text: str) -> llm.ChatContext:
+    ctx = chat_ctx.copy()
+    message = llm.ChatMessage(id=INSTRUCTIONS_MESSAGE_ID, role="system", content=[text])
+    index = ctx.index_by_id(INSTRUCTIONS_MESSAGE_ID)
+    if index is None:
+        ctx.items.insert(0, message)
+    else:
+        ctx.items[index] = message
+    return ctx
+
+
+def _spoken(handle: SpeechHandle) -> list[Spoken]:
+    words = []
+    for item in handle.chat_items:
+        if item.type == "message" and item.role == "assistant" and item.text_content:
+            metrics: dict[str, Any] = dict(item.metrics or {})
+            words.append(Spoken(item.text_content, metrics.get("started_speaking_at"),
+                                metrics.get("stopped_speaking_at")))
+    return words
+
+
+class SessionTransport:
+    """The driver's `Transport` over an `AgentSession`, and the session's events into the driver."""
+
+    def __init__(self, session: AgentSession, *, on_end: Any = None) -> None:
+        self.session = session
+        self.driver: VoiceDriver | None = None
+        self._on_end = on_end
+        self._ending: asyncio.Task[None] | None = None
+        self.ended = asyncio.Event()
+
+    def attach(self, driver: VoiceDriver) -> None:
+        self.driver = driver
+        self.session.on("user_state_changed", self._user_state)
+        self.session.on("speech_created", self._speech_created)
+        self.session.on("close", self._closed)
+
+    # -- Transport -------------------------------------------------------------------------------
+
+    def say(self, line: Line) -> None:
+        try:
+            handle = self.session.say(line.text)
+        except RuntimeError as error:  # the session is closing
+            log.info("Line not said (%s): %r", error, line.text[:60])
+            return
+        handle.add_done_callback(lambda done: self._line_done(line, done))
+
+    def generate_reply(self) -> None:
+        self.session.generate_reply()
+
+    def end(self) -> None:
+        if self._ending is None:
+            self._ending = asyncio.get_running_loop().create_task(self._end())
+
+    # -- session events --------------------------------------------------------------------------
+
+    def _line_done(self, line: Line, handle: SpeechHandle) -> None:
+        assert self.driver is not None
+        spoken = _spoken(handle)
+        started = spoken[0].started_at if spoken else None
+        ended = spoken[-1].ended_at if spoken else None
+        self.driver.line_played(line.id, started_at=started, ended_at=ended)
+
+    def _user_state(self, event: UserStateChangedEvent) -> None:
+        assert self.driver is not None
+        self.driver.user_state(event.new_state, event.created_at)
+
+    def _speech_created(self, event: SpeechCreatedEvent) -> None:
+        assert self.driver is not None
+        if event.source != "generate_reply":
+            return
+        handle = event.speech_handle
+        self.driver.llm_reply_started(handle.id)
+        handle.add_done_callback(self._reply_done)
+
+    def _reply_done(self, handle: SpeechHandle) -> None:
+        assert self.driver is not None
+        self.driver.llm_reply_done(handle.id, _spoken(handle), interrupted=handle.interrupted,
+                                   failed=handle.exception() is not None)
+
+    def _closed(self, event: CloseEvent) -> None:
+        if self.driver is None or self.driver.stopped:
+            self.ended.set()
+            return
+        if event.error is not None:
+            self.driver.failed()
+        else:
+            self.driver.disconnected()  # the candidate left, or the room closed
+
+    async def _end(self) -> None:
+        try:
+            await self.session.aclose()
+        finally:
+            self.ended.set()
+            if self._on_end is not None:
+                self._on_end()
+
+
+# ================================================================================================
+# Building the engine, the models and the session
+# ================================================================================================
+
+
+def interview_id_from_metadata(metadata: str) -> str:
+    """The job metadata is the interview id, bare or as {"interview_id": ...}."""
+    text = (metadata or "").strip()
+    if text.startswith("{"):
+        text = str(json.loads(text).get("interview_id") or "")
+    return str(uuid.UUID(text))
+
+
+def build_engine(context: dict[str, Any], *, use_llm: bool, clock: Any = None) -> tuple[Engine, int]:
+    """The engine for an interview's context: new, or rebuilt from its stored events. Returns it and
+    how many events were stored already."""
+    clock = clock or SystemClock()
+    plan = load_plan(context["plan"])
+    interview = InterviewContext.from_dict(context.get("candidate") or {})
+    brain = None if use_llm else ScriptedBrain()
+    stored = list(context.get("events") or [])
+    if stored:
+        engine = Engine.restore(stored, plan, interview, clock=clock, brain=brain, fallback_brain=ScriptedBrain())
+    else:
+        engine = Engine(plan, interview, seed=context["seed"], clock=clock, brain=brain,
+                        fallback_brain=ScriptedBrain(), brain_name="llm" if use_llm else "scripted")
+    return engine, len(stored)
+
+
+def llm_configured() -> bool:
+    return bool(os.environ.get("OPENAI_API_KEY"))
+
+
+def build_models() -> dict[str, Any]:
+    """The session's LLM, STT, TTS and VAD from the environment (plugins imported only here)."""
+    from livekit.plugins import openai, silero
+
+    base_url = os.environ.get("OPENAI_BASE_URL") or NOT_GIVEN
+    key = os.environ.get("OPENAI_API_KEY") or None
+    models: dict[str, Any] = {"vad": silero.VAD.load()}
+    if key:
+        models["llm"] = openai.LLM(model=os.environ.get("OPENAI_MODEL") or DEFAULT_MODEL, api_key=key,
+                                   base_url=base_url)
+        models["tts"] = openai.TTS(api_key=key, base_url=base_url)
+    if os.environ.get("DEEPGRAM_API_KEY"):
+        from livekit.plugins import deepgram
+
+        models["stt"] = deepgram.STT(model="nova-3", filler_words=True, api_key=os.environ["DEEPGRAM_API_KEY"])
+    elif key:
+        models["stt"] = openai.STT(api_key=key, base_url=base_url)
+    return models
+
+
+def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, vad: Any = None,
+                  llm_retries: int | None = None) -> AgentSession:
+    options: dict[str, Any] = {}
+    if llm_retries is not None:
+        options["conn_options"] = SessionConnectOptions(llm_conn_options=APIConnectOptions(max_retry=llm_retries))
+    return AgentSession(
+        llm=llm_model or NOT_GIVEN, stt=stt or NOT_GIVEN, tts=tts or NOT_GIVEN, vad=vad or NOT_GIVEN,
+        turn_handling=TURN_HANDLING,  # type: ignore[arg-type]
+        user_away_timeout=None,  # the engine owns silence: re-prompts and forced moves
+        **options,
+    )
+
+
+async def run_interview(session: AgentSession, engine: Engine, backend: Any, *, use_llm: bool,
+                        stored_events: int, start: Any, on_end: Any = None) -> VoiceDriver:
+    """Wire the engine to a session, start it (`start(agent)` starts the session), drive to the end."""
+    transport = SessionTransport(session, on_end=on_end)
+    driver = VoiceDriver(engine, transport, backend, use_llm=use_llm, stored_events=stored_events)
+    transport.attach(driver)
+    await start(InterviewerAgent(driver))
+    driver.start()
+    await driver.run()
+    return driver
+
+
+# ================================================================================================
+# The worker
+# ================================================================================================
+
+server = AgentServer()
+
+
+@server.rtc_session(agent_name=AGENT_NAME)
+async def entrypoint(ctx: JobContext) -> None:
+    try:
+        interview_id = interview_id_from_metadata(ctx.job.metadata)
+    except (ValueError, AttributeError) as error:
+        log.error("Job %s has no interview id in its metadata: %s", ctx.job.id, error)
+        return
+    url = os.environ.get("WORKER_API_URL", "http://127.0.0.1:8000")
+    token = os.environ.get("WORKER_API_TOKEN", "")
+    async with BackendClient(url, token, interview_id) as backend:
+        try:
+            context = await backend.fetch_context()
+        except InterviewClosed:
+            log.info("Interview %s has already ended; nothing to do", interview_id)
+            return
+        except BackendError as error:
+            log.error("Cannot fetch interview %s: %s", interview_id, error)
+            return
+        use_llm = llm_configured()
+        engine, stored = build_engine(context, use_llm=use_llm)
+        if engine.is_over:
+            await backend.complete(transcript=engine.transcript(), metrics=engine.metrics())
+            return
+        session = build_session(**_session_models(build_models()))
+        await ctx.connect()
+
+        async def start(agent: Agent) -> None:
+            await session.start(agent, room=ctx.room)
+
+        driver = await run_interview(session, engine, backend, use_llm=use_llm, stored_events=stored,
+                                     start=start, on_end=lambda: ctx.shutdown("interview over"))
+        log.info("Interview %s: %s", interview_id,
+                 "completed" if driver.completed else f"stopped ({engine.end_reason or 'not ended'})")
+
+
+def _session_models(models: dict[str, Any]) -> dict[str, Any]:
+    return {"llm_model": models.get("llm"), "stt": models.get("stt"), "tts": models.get("tts"),
+            "vad": models.get("vad")}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m agent_worker start [livekit cli arguments]`: run the worker (LIVEKIT_URL, _API_KEY, _API_SECRET)."""
+    missing = [name for name in ("WORKER_API_TOKEN",) if not os.environ.get(name)]
+    if not (os.environ.get("OPENAI_API_KEY")):
+        missing.append("OPENAI_API_KEY (speech synthesis; any value for a local OpenAI-compatible server)")
+    if missing:
+        print("agent worker: set " + ", ".join(missing), file=sys.stderr)
+        return 2
+    args = list(argv or [])
+    commands = {"start", "dev", "console", "connect", "download-files"}
+    if not args or args[0] not in commands:
+        args = ["start", *args]
+    sys.argv = [sys.argv[0] if sys.argv else "agent_worker", *args]
+    logging.basicConfig(level=logging.INFO)
+    cli.run_app(server)
+    return 0
