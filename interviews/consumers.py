@@ -49,6 +49,11 @@ class InterviewConsumer(AsyncWebsocketConsumer):
     clock = None
     llm_factory = None
 
+    def __init__(self, *args, clock=None, llm_factory=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.clock = clock
+        self.llm_factory = llm_factory
+
     async def connect(self):
         self.interview_id = self.scope["url_route"]["kwargs"]["interview_id"]
         interview = await store.interview_for_owner(user=self.scope.get("user"), interview_id=self.interview_id)
@@ -206,6 +211,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             return  # stopped by disconnect
         self.driver = None
         with contextlib.suppress(Exception):
+            await self.push()  # the session message follows every event the driver stored
             state = await store.interview_state(self.interview_id)
             await self.send_session(state)
             if driver.outcome == "lost" and not state["terminal"]:

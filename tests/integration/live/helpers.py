@@ -75,9 +75,14 @@ def asks_question(m):
     return m.get("type") == "agent.said" and bool((m.get("data") or {}).get("question_id"))
 
 
-async def answer_until_end(comm, answers, *, into: list, timeout=15.0) -> dict:
-    """Answer every question with the next of `answers` until the interview ends; return the end event."""
+async def answer_until_end(comm, answers, *, into: list, timeout=15.0, pending=False) -> dict:
+    """Answer every question with the next of `answers` until the interview ends; return the end event.
+
+    `pending`: a question is already waiting for an answer (asked before this call).
+    """
     answers = list(answers)
+    if pending:
+        await send(comm, type="answer", text=answers.pop(0))
     while True:
         message = await read_until(comm, lambda m: asks_question(m) or is_event("interview.ended")(m),
                                    timeout=timeout, into=into)

@@ -1,0 +1,192 @@
+"""Text mode over the socket: whole interviews, leaving, timers, the driver lease and rebuilding."""
+
+import datetime
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.utils import timezone
+
+from interviews.models import Event, Interview, Status
+from interviews.signals import interview_completed
+from interviews.textmode.clock import ScaledClock
+from tests.integration.live.conftest import tiny_plan
+from tests.integration.live.helpers import (
+    GOOD_ANSWERS,
+    answer_until_end,
+    assert_gapless,
+    asks_question,
+    connected,
+    is_event,
+    is_session,
+    make_app,
+    read_until,
+    send,
+    session_cookie,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def alice_cookie(client, alice):
+    return session_cookie(client, alice)
+
+
+@pytest.fixture
+def quick_interview(make_interview, alice):
+    return make_interview(alice, plan=tiny_plan())
+
+
+def stored(interview):
+    return sync_to_async(lambda: Interview.objects.get(pk=interview.pk))()
+
+
+def stored_events(interview):
+    return sync_to_async(lambda: [e.as_message() for e in Event.objects.filter(interview=interview).order_by("seq")])()
+
+
+@pytest.fixture
+def completions():
+    received = []
+
+    def on_completed(sender, interview, **kwargs):
+        received.append(interview.pk)
+
+    interview_completed.connect(on_completed, dispatch_uid="text-mode-test")
+    yield received
+    interview_completed.disconnect(dispatch_uid="text-mode-test")
+
+
+async def test_a_whole_text_interview_with_the_scripted_brain(quick_interview, alice_cookie, any_layer, completions):
+    app = make_app()
+    comm = await connected(app, quick_interview, alice_cookie)
+    await send(comm, type="resume", last_seq=0)
+    await read_until(comm, is_session)
+    await send(comm, type="start")
+    session = await read_until(comm, is_session)
+    assert session["driving"] is True and session["status"] == "live"
+    messages = []
+    ended = await answer_until_end(comm, GOOD_ANSWERS, into=messages)
+    assert ended["data"]["reason"] == "completed"
+    events = [m for m in messages if "seq" in m]
+    assert assert_gapless(events)[0] == 1
+    entered = [m["stage"] for m in events if m["type"] == "stage.entered"]
+    assert entered == ["greeting", "self_intro", "past_experience", "closing"]
+    assert sum(m["type"] == "candidate.said" for m in events) >= 3
+    final = await read_until(comm, lambda m: is_session(m) and m["status"] != "live")
+    assert final["status"] == "completed"
+    interview = await stored(quick_interview)
+    assert interview.status == Status.COMPLETED and interview.end_reason == "completed"
+    assert interview.transcript["entries"] and interview.metrics["end_reason"] == "completed"
+    assert completions == [quick_interview.pk]
+    assert [e["seq"] for e in await stored_events(quick_interview)] == [m["seq"] for m in events]
+    await comm.disconnect()
+
+
+async def test_leave_ends_the_interview_as_candidate_ended(quick_interview, alice_cookie, in_memory_layer, completions):
+    comm = await connected(make_app(), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    await read_until(comm, asks_question)
+    await send(comm, type="leave")
+    ended = await read_until(comm, is_event("interview.ended"))
+    assert ended["data"]["reason"] == "candidate_ended"
+    await read_until(comm, lambda m: is_session(m) and m["status"] == "completed")
+    assert (await stored(quick_interview)).end_reason == "candidate_ended"
+    assert completions == [quick_interview.pk]
+    await comm.disconnect()
+
+
+async def test_start_is_accepted_once(quick_interview, alice_cookie, in_memory_layer):
+    comm = await connected(make_app(), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    await read_until(comm, is_session)
+    await send(comm, type="start")
+    error = await read_until(comm, lambda m: m.get("type") == "error")
+    assert error["code"] == "already_started"
+    await comm.disconnect()
+
+
+async def test_silence_gets_one_reprompt_then_the_interview_moves_on(quick_interview, alice_cookie, in_memory_layer):
+    # 200x real time: the greeting's 20 s of silence pass in a tenth of a second.
+    comm = await connected(make_app(clock=ScaledClock(rate=200)), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    messages = []
+    await read_until(comm, is_event("candidate.reprompted"), into=messages)
+    exited = await read_until(comm, is_event("stage.exited"), into=messages)
+    assert exited["data"]["reason"] == "inactivity"
+    await comm.disconnect()
+
+
+async def test_typing_holds_the_floor(quick_interview, alice_cookie, in_memory_layer):
+    comm = await connected(make_app(clock=ScaledClock(rate=20)), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    await read_until(comm, asks_question)
+    await send(comm, type="typing")  # counts as speaking for 10 virtual seconds (0.5 s here)
+    assert await comm.receive_nothing(0.4)
+    await send(comm, type="answer", text=GOOD_ANSWERS[0])
+    said = await read_until(comm, is_event("candidate.said"))
+    assert said["data"]["source"] == "text" and said["data"]["question_id"]
+    await comm.disconnect()
+
+
+async def test_a_second_tab_watches_then_takes_over_with_a_rebuilt_engine(
+        quick_interview, alice_cookie, any_layer):
+    app = make_app()
+    first = await connected(app, quick_interview, alice_cookie)
+    await send(first, type="start")
+    assert (await read_until(first, is_session))["driving"] is True
+    await read_until(first, asks_question)
+    await send(first, type="answer", text=GOOD_ANSWERS[0])
+    await read_until(first, lambda m: asks_question(m) and m["stage"] == "self_intro")
+
+    second = await connected(app, quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=0)
+    watched = []
+    session = await read_until(second, is_session, into=watched)
+    assert session["driving"] is False and session["status"] == "live"
+    await send(second, type="answer", text="From the second tab")
+    assert (await read_until(second, lambda m: m.get("type") == "error"))["code"] == "not_driving"
+
+    await first.disconnect()  # the driver goes away and gives the lease up
+    session = await read_until(second, lambda m: is_session(m) and m["driving"], into=watched)
+    assert session["status"] == "live"
+    ended = await answer_until_end(second, GOOD_ANSWERS[1:], into=watched, pending=True)
+    assert ended["data"]["reason"] == "completed"
+    events = [m for m in watched if "seq" in m]
+    assert_gapless(events)
+    stages = [m["stage"] for m in events if m["type"] == "stage.entered"]
+    assert stages == ["greeting", "self_intro", "past_experience", "closing"]  # none skipped, none twice
+    await second.disconnect()
+
+
+async def test_a_restarted_process_rebuilds_the_engine_from_the_stored_events(
+        quick_interview, alice_cookie, in_memory_layer, monkeypatch):
+    from interviews.textmode import store
+
+    monkeypatch.setattr(store, "DRIVER_LEASE_SECONDS", 0.6)  # watchers look again every 0.2 s
+    first = await connected(make_app(), quick_interview, alice_cookie)
+    await send(first, type="start")
+    await read_until(first, asks_question)
+    await send(first, type="answer", text=GOOD_ANSWERS[0])
+    question = await read_until(first, lambda m: asks_question(m) and m["stage"] == "self_intro")
+    await first.disconnect()
+    # As if the process had died: its lease is still held, for another second.
+    await sync_to_async(Interview.objects.filter(pk=quick_interview.pk).update)(
+        lease_token="held-by-a-dead-process", lease_expires_at=timezone.now() + datetime.timedelta(seconds=1))
+
+    second = await connected(make_app(), quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=question["seq"])
+    messages = []
+    assert (await read_until(second, is_session, into=messages))["driving"] is False
+    session = await read_until(second, lambda m: is_session(m) and m["driving"], into=messages, timeout=5)
+    assert session["status"] == "live"
+    ended = await answer_until_end(second, GOOD_ANSWERS[1:], into=messages, pending=True)
+    assert ended["data"]["reason"] == "completed"
+    events = await stored_events(quick_interview)
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    asked = [e["data"]["text"] for e in events if e["type"] == "question.asked"]
+    assert len(asked) == len(set(asked))
+    assert [e["stage"] for e in events if e["type"] == "stage.entered"] == [
+        "greeting", "self_intro", "past_experience", "closing"]
+    assert (await stored(quick_interview)).status == Status.COMPLETED
+    await second.disconnect()
