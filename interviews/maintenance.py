@@ -78,3 +78,6 @@ def run_maintenance(*, now: datetime.datetime | None = None, only: list[str] | N
             logger.exception("maintenance job %s failed", name)
             results[name] = f"failed: {type(exc).__name__}: {exc}"
     return results
+
+
+import interviews.services.stale  # noqa: E402,F401,I001  (registers abandon_stale_interviews)

@@ -12,11 +12,15 @@ from agent_worker.core.engine import Engine
 from agent_worker.core.plans import load_plan
 from agent_worker.core.tailoring import InterviewContext
 from interviews.live.context import engine_context, load_interview
+from interviews.maintenance import maintenance_job
 from interviews.models import Event, Interview, Status
 from interviews.services import events as store
 from interviews.services.status import InvalidStatusTransition, interview_set_status
 
 logger = logging.getLogger(__name__)
+
+# A live interview with no driver (no lease) and no event for this long is abandoned.
+STALE_AFTER = datetime.timedelta(minutes=15)
 
 
 def interviews_abandon_stale(*, now: datetime.datetime, older_than: datetime.timedelta) -> int:
@@ -77,3 +81,8 @@ def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -
         store.events_append(interview=interview, events=fresh, lease_token=token)
     store.interview_complete(interview=interview, transcript=engine.transcript(), metrics=engine.metrics(),
                              reason=engine.end_reason or "disconnected", lease_token=token)
+
+
+@maintenance_job("abandon_stale_interviews")
+def abandon_stale_job(now: datetime.datetime) -> str:
+    return f"{interviews_abandon_stale(now=now, older_than=STALE_AFTER)} stale interview(s) abandoned"

@@ -13,8 +13,8 @@ from tests.integration.live.conftest import tiny_plan
 from tests.integration.live.helpers import (
     GOOD_ANSWERS,
     answer_until_end,
-    assert_gapless,
     asks_question,
+    assert_gapless,
     connected,
     is_event,
     is_session,
