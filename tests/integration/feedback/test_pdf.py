@@ -1,0 +1,133 @@
+"""The PDF: the page's template in print mode, every section, page numbers, nothing fetched from outside."""
+
+import io
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from feedback.models import Report
+from feedback.pdf import StaticFilesOnlyFetcher, render_html_to_pdf, render_report_pdf, static_file_for
+from interviews.signals import interview_completed
+from tests.integration.feedback.helpers import completed_interview
+
+pytestmark = pytest.mark.django_db
+
+SECTIONS = [
+    "Interview feedback",
+    "Overview",
+    "Competency scores",
+    "Strengths",
+    "What to improve",
+    "Your answers, question by question",
+    "An improved example answer",
+    "What to practise next",
+    "How the interview went",
+    "Transcript",
+]
+
+
+@pytest.fixture
+def ready_report(alice, role, immediate_tasks, rules_only):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    return Report.objects.select_related("interview__role", "interview__owner").get(interview=interview)
+
+
+def _text(pdf: bytes) -> str:
+    reader = PdfReader(io.BytesIO(pdf))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def test_the_pdf_holds_every_section_of_the_report(ready_report):
+    with ready_report.pdf.open("rb") as handle:
+        pdf = handle.read()
+
+    text = " ".join(_text(pdf).split())
+
+    for section in SECTIONS:
+        assert section.lower() in text.lower(), f"missing section: {section}"
+    assert "Backend Engineer" in text
+    assert "checkout errors dropped by 80%" in text, "the candidate's answer, in full"
+    assert "Written feedback by MockFlow's rules" in text, "the narrative's source is labelled"
+
+
+def test_every_page_is_numbered(ready_report):
+    pdf = render_report_pdf(ready_report)
+    reader = PdfReader(io.BytesIO(pdf))
+    total = len(reader.pages)
+
+    assert total >= 2
+    for number, page in enumerate(reader.pages, 1):
+        assert f"Page {number} of {total}" in page.extract_text()
+
+
+def test_page_one_renders_to_a_png(ready_report, tmp_path):
+    pdf_path = tmp_path / "report.pdf"
+    pdf_path.write_bytes(render_report_pdf(ready_report))
+
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile", str(pdf_path), str(tmp_path / "page1")],
+        check=True,
+        timeout=60,
+    )
+
+    png = (tmp_path / "page1.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(png) > 10_000, "a rendered page, not a blank one"
+
+
+def test_the_pdf_view_serves_the_stored_file_to_its_owner(ready_report, client):
+    client.force_login(ready_report.interview.owner)
+
+    response = client.get(f"/feedback/{ready_report.interview.pk}.pdf")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert b"".join(response.streaming_content).startswith(b"%PDF-")
+
+
+def test_the_pdf_view_draws_the_pdf_when_the_stored_one_is_missing(ready_report, client):
+    ready_report.pdf.delete(save=True)
+    client.force_login(ready_report.interview.owner)
+
+    response = client.get(f"/feedback/{ready_report.interview.pk}.pdf")
+
+    assert response.status_code == 200
+    assert response.content.startswith(b"%PDF-")
+
+
+def test_the_fetcher_serves_our_static_files_and_refuses_everything_else():
+    fetcher = StaticFilesOnlyFetcher()
+    html = (
+        '<link rel="stylesheet" href="/static/css/report.css">'
+        '<img src="http://169.254.169.254/latest/meta-data/">'
+        '<img src="https://example.com/tracker.png">'
+        '<img src="file:///etc/passwd">'
+        '<img src="/static/../../settings.py">'
+        "<p>Hello</p>"
+    )
+
+    pdf = render_html_to_pdf(html, fetcher=fetcher)
+
+    assert pdf.startswith(b"%PDF-")
+    assert fetcher.served == ["https://report.mockflow.invalid/static/css/report.css"]
+    assert len(fetcher.refused) == 4
+    assert static_file_for("https://report.mockflow.invalid/static/%2e%2e/%2e%2e/manage.py") is None
+    assert static_file_for("https://evil.example/static/css/report.css") is None
+
+
+def test_a_transcript_cannot_smuggle_markup_into_the_pdf(alice, role, immediate_tasks, rules_only):
+    turns = [
+        {"say": "Yes."},
+        {"say": '<img src="https://evil.example/x.png"> I built a <b>cache</b> layer and it cut latency by 40%.'},
+    ]
+    interview = completed_interview(alice, role=role, turns=turns)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+    fetcher = StaticFilesOnlyFetcher()
+
+    text = _text(render_report_pdf(report, fetcher=fetcher))
+
+    assert fetcher.refused == []
+    assert '<img src="https://evil.example/x.png">' in " ".join(text.split())

@@ -1,0 +1,238 @@
+"""The report pipeline: from the interview_completed signal to a ready report, with retries and failures."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.test import override_settings
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from feedback.models import Report, StepStatus
+from feedback.services.reports import BACKOFF_SECONDS, MAX_ATTEMPTS, report_retry, report_run_step
+from interviews.models import Status
+from interviews.signals import interview_completed
+from tests.integration.feedback.helpers import completed_interview
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_completed_interview_gets_its_report_built_end_to_end(alice, role, immediate_tasks, rules_only):
+    interview = completed_interview(alice, role=role)
+
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    report = Report.objects.get(interview=interview)
+    assert report.status == Report.Status.READY
+    assert [report.step_status(s) for s in ("analysis", "narrative", "pdf", "email")] == ["done"] * 4
+    assert report.analysis["has_answers"] is True
+    assert report.overall_score is not None
+    assert report.narrative_source == "rules"
+    assert report.pdf.name.startswith("reports/") and report.pdf.storage.exists(report.pdf.name)
+    assert str(interview.pk) not in report.pdf.name and "alice" not in report.pdf.name.lower()
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["alice@example.com"]
+
+
+def test_the_real_backend_enqueues_the_first_step_on_the_feedback_queue(alice, role):
+    interview = completed_interview(alice, role=role)
+
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    report = Report.objects.get(interview=interview)
+    assert report.status == Report.Status.PENDING
+    queued = DBTaskResult.objects.get()
+    assert queued.task_path == "feedback.tasks.build_report_analysis"
+    assert queued.queue_name == "feedback"
+    assert queued.args_kwargs["args"] == [str(report.pk)]
+
+
+def test_a_second_signal_for_the_same_interview_starts_nothing_new(alice, role):
+    interview = completed_interview(alice, role=role)
+
+    interview_completed.send(sender=type(interview), interview=interview)
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    assert Report.objects.filter(interview=interview).count() == 1
+    assert DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.parametrize("status", [Status.ABANDONED, Status.FAILED])
+def test_abandoned_and_failed_interviews_get_no_report(alice, role, immediate_tasks, status):
+    interview = completed_interview(alice, role=role, status=status)
+
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    assert not Report.objects.exists()
+
+
+def test_each_step_chains_the_next_through_the_queue(alice, role, rules_only):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+
+    assert report_run_step(report_id=report.pk, step="analysis") == "done"
+
+    paths = list(DBTaskResult.objects.order_by("enqueued_at").values_list("task_path", flat=True))
+    assert paths == ["feedback.tasks.build_report_analysis", "feedback.tasks.build_report_narrative"]
+    report.refresh_from_db()
+    assert report.status == Report.Status.BUILDING
+
+
+def test_a_doubled_task_finds_its_step_taken_and_does_nothing(alice, role, rules_only):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+
+    assert report_run_step(report_id=report.pk, step="analysis") == "done"
+    assert report_run_step(report_id=report.pk, step="analysis") == "skipped"
+    assert report_run_step(report_id=report.pk, step="pdf") == "skipped", "the narrative is not done yet"
+
+
+def test_a_failing_step_is_retried_later_with_backoff(alice, role, rules_only, monkeypatch):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+    report_run_step(report_id=report.pk, step="analysis")
+    report_run_step(report_id=report.pk, step="narrative")
+    monkeypatch.setattr("feedback.pdf.render_report_pdf", _broken_render)
+
+    before = timezone.now()
+    assert report_run_step(report_id=report.pk, step="pdf") == "retry"
+
+    report.refresh_from_db()
+    assert report.pdf_status == StepStatus.PENDING
+    assert report.step_attempts == {"pdf": 1}
+    assert "fonts are on fire" in report.step_errors["pdf"]
+    pdf_tasks = DBTaskResult.objects.filter(task_path="feedback.tasks.build_report_pdf").order_by("enqueued_at")
+    assert pdf_tasks.count() == 2, "the chained run and the retry"
+    assert pdf_tasks.last().run_after >= before + timedelta(seconds=BACKOFF_SECONDS[0])
+
+
+def test_a_step_that_keeps_failing_is_marked_failed_and_shown_with_a_retry_button(
+    alice, role, immediate_tasks, rules_only, monkeypatch, client
+):
+    monkeypatch.setattr("feedback.pdf.render_report_pdf", _broken_render)
+    interview = completed_interview(alice, role=role)
+
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    report = Report.objects.get()
+    assert report.status == Report.Status.FAILED
+    assert report.pdf_status == StepStatus.FAILED
+    assert report.step_attempts["pdf"] == MAX_ATTEMPTS
+    assert report.email_status == StepStatus.PENDING, "no email without its PDF"
+    client.force_login(alice)
+    page = client.get(f"/feedback/{interview.pk}/").content.decode()
+    assert "Part of your report could not be built" in page
+    assert "PDF</strong> failed after 3 attempts" in page
+    assert "Retry</button>" in page
+    assert "Overview" in page, "what was built is still shown"
+
+
+def test_the_owner_retries_a_failed_report_and_it_completes(alice, role, immediate_tasks, rules_only, monkeypatch, client):
+    monkeypatch.setattr("feedback.pdf.render_report_pdf", _broken_render)
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    monkeypatch.undo()
+    client.force_login(alice)
+
+    response = client.post(f"/feedback/{interview.pk}/retry")
+
+    assert response.status_code == 302
+    report = Report.objects.get()
+    assert report.status == Report.Status.READY
+    assert report.pdf_status == report.email_status == StepStatus.DONE
+    assert report.step_errors == {}
+    assert len(mail.outbox) == 1
+
+
+def test_staff_retry_failed_reports_from_admin(alice, carol, role, immediate_tasks, rules_only, monkeypatch, client):
+    monkeypatch.setattr("feedback.pdf.render_report_pdf", _broken_render)
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    monkeypatch.undo()
+    report = Report.objects.get()
+    carol.is_superuser = True
+    carol.save()
+    client.force_login(carol)
+
+    listing = client.get("/admin/feedback/report/?status__exact=failed").content.decode()
+    response = client.post(
+        "/admin/feedback/report/", {"action": "retry_failed_steps", "_selected_action": [str(report.pk)]}
+    )
+
+    assert str(report.pk) in listing
+    assert response.status_code == 302
+    report.refresh_from_db()
+    assert report.status == Report.Status.READY
+
+
+def test_admin_shows_pipeline_state_but_not_the_candidates_words(alice, carol, role, immediate_tasks, rules_only, client):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+    carol.is_superuser = True
+    carol.save()
+    client.force_login(carol)
+
+    page = client.get(f"/admin/feedback/report/{report.pk}/change/").content.decode()
+
+    assert "checkout errors dropped" not in page
+    assert "alice@example.com" not in page
+
+
+def test_retry_does_nothing_for_a_report_without_failures(alice, role, immediate_tasks, rules_only):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    assert report_retry(report=Report.objects.get()) == []
+
+
+def test_an_interview_with_no_answers_gets_an_honest_report_without_a_score(alice, role, immediate_tasks, rules_only, client):
+    interview = completed_interview(alice, role=role, turns=[])
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+    client.force_login(alice)
+
+    page = client.get(f"/feedback/{interview.pk}/").content.decode()
+
+    assert report.status == Report.Status.READY
+    assert report.overall_score is None
+    assert "No answers were recorded" in page
+    assert "This interview has no score" in page
+    assert "score-big" not in page
+    assert "/ 5" not in page
+
+
+def test_a_report_being_built_says_so_and_polls(alice, role, client):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    client.force_login(alice)
+
+    page = client.get(f"/feedback/{interview.pk}/").content.decode()
+    status = client.get(f"/feedback/{interview.pk}/status").json()
+
+    assert "Your feedback is being prepared" in page
+    assert 'src="/static/js/report.js"' in page
+    assert "<script>" not in page, "no inline scripts: CSP allows only our files"
+    assert status == {
+        "status": "pending",
+        "has_content": False,
+        "steps": {"analysis": "pending", "narrative": "pending", "pdf": "pending", "email": "pending"},
+    }
+
+
+def _broken_render(report, **kwargs):
+    raise RuntimeError("fonts are on fire")
+
+
+@override_settings(TASKS={"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend", "QUEUES": []}})
+def test_a_stale_running_step_is_taken_over(alice, role, rules_only):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+    Report.objects.filter(pk=report.pk).update(
+        analysis_status=StepStatus.RUNNING, step_started_at=timezone.now() - timedelta(hours=1)
+    )
+
+    assert report_run_step(report_id=report.pk, step="analysis") == "done"
