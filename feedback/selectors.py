@@ -92,6 +92,17 @@ def _num(value, unit: str = "", places: int = 1) -> str:
     return f"{text}{unit}"
 
 
+def fallback_note(reason: str | None) -> str:
+    """Why the rules wrote the feedback, in words for the candidate (the stored reason is for staff)."""
+    if not reason:
+        return ""
+    if reason.startswith("the language model call failed"):
+        return "the language model could not be reached"
+    if reason.startswith("the language model's output was invalid"):
+        return "its drafts did not pass our checks (every quote must be your own words)"
+    return reason
+
+
 def answer_measures(answer) -> list[tuple[str, str]]:
     """An answer's measures as (label, text); speech measures read "n/a (typed)" for typed answers."""
     typed = "n/a (typed)"
@@ -215,6 +226,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         "charts": charts.analysis_charts(analysis) if analysis.has_answers else {},
         "any_voice": any(a.is_voice for a in analysis.answers),
         "example": narrative.example_answer,
+        "fallback_note": fallback_note(narrative.fallback_reason),
     })
     return context
 
