@@ -1,0 +1,315 @@
+// The interview room: stage progress, captions, transcript, answers (text) or microphone (voice).
+// Data comes from the page (data- attributes and the #room-stages JSON) and the interview socket.
+
+import { InterviewSocket } from "./live/socket.js";
+
+const root = document.getElementById("room");
+const $ = (id) => document.getElementById(id);
+const stages = JSON.parse($("room-stages").textContent);
+const mode = root.dataset.mode;
+const TYPING_EVERY_MS = 5000;
+
+const state = {
+  status: root.dataset.status,
+  started: false,
+  ended: false,
+  driving: null,
+  currentStage: null,
+  stageEnteredAt: null,
+  exited: {},
+  answers: 0,
+  questions: 0,
+  firstAt: null,
+  lastTyping: 0,
+  waitingForReply: false,
+};
+
+const ENDINGS = {
+  completed: ["Interview complete", "Thank you. Your feedback is being prepared from your answers; it takes a minute or so."],
+  candidate_ended: ["You left the interview", "Your feedback is prepared from the answers you gave before leaving."],
+  max_duration: ["Time is up", "The interview reached its time limit. Your feedback is being prepared."],
+  no_answers: ["The interview ended", "No answers were recorded, so there is little to give feedback on. You can set up a new interview any time."],
+  disconnected: ["The interview was closed", "The connection was gone for too long, so the interview was closed."],
+  failed: ["Something went wrong", "The interview could not go on. We are sorry: please try again with a new interview."],
+};
+
+// -- stage progress ------------------------------------------------------------------------------
+
+function formatSeconds(total) {
+  const seconds = Math.max(0, Math.round(total));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function stageItem(name) {
+  return document.querySelector(`.stage[data-stage="${CSS.escape(name || "")}"]`);
+}
+
+function enterStage(event) {
+  const index = event.data.index;
+  stages.forEach((stage, i) => {
+    const item = stageItem(stage.name);
+    if (!item) return;
+    if (i < index) item.dataset.state = "done";
+    else if (i === index) item.dataset.state = "current";
+    if (i === index) item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+  });
+  state.currentStage = event.stage;
+  state.stageEnteredAt = Date.parse(event.at);
+  tick();
+}
+
+function exitStage(event) {
+  const item = stageItem(event.stage);
+  if (!item) return;
+  item.dataset.state = "done";
+  state.exited[event.stage] = event.data.seconds;
+  item.querySelector('[data-role="time"]').textContent = formatSeconds(event.data.seconds || 0);
+}
+
+function tick() {
+  if (!state.currentStage || state.ended || state.exited[state.currentStage] !== undefined) return;
+  const item = stageItem(state.currentStage);
+  const stage = stages.find((s) => s.name === state.currentStage);
+  if (!item || !stage) return;
+  const elapsed = (Date.now() - state.stageEnteredAt) / 1000;
+  const cap = stage.max_seconds ? ` of ${formatSeconds(stage.max_seconds)}` : "";
+  item.querySelector('[data-role="time"]').textContent = `${formatSeconds(Math.min(elapsed, (stage.max_seconds || 1e9) + 120))}${cap}`;
+}
+
+// -- conversation --------------------------------------------------------------------------------
+
+function addLine(speaker, text, at) {
+  const item = document.createElement("li");
+  item.className = `line line-${speaker}`;
+  const who = document.createElement("span");
+  who.className = "line-who";
+  who.textContent = speaker === "agent" ? "Interviewer" : "You";
+  const body = document.createElement("p");
+  body.className = "line-text";
+  body.textContent = text;
+  item.append(who, body);
+  if (at) item.title = new Date(at).toLocaleTimeString();
+  const list = $("transcript");
+  list.append(item);
+  list.scrollTop = list.scrollHeight;
+}
+
+function showCaption(speaker, text) {
+  $("caption").hidden = false;
+  $("caption-who").textContent = speaker === "agent" ? "Interviewer" : "You";
+  $("caption-text").textContent = text;
+  $("caption").dataset.speaker = speaker;
+}
+
+function setThinking(on) {
+  state.waitingForReply = on;
+  $("caption").classList.toggle("thinking", on);
+  if (on) {
+    $("caption-who").textContent = "Interviewer";
+    $("caption-text").textContent = "…";
+  }
+}
+
+function onEvent(event) {
+  if (state.firstAt === null) state.firstAt = Date.parse(event.at);
+  switch (event.type) {
+    case "interview.started":
+      showInterview();
+      break;
+    case "stage.entered":
+      enterStage(event);
+      break;
+    case "stage.exited":
+      exitStage(event);
+      break;
+    case "question.asked":
+      state.questions += 1;
+      break;
+    case "agent.said":
+      setThinking(false);
+      showCaption("agent", event.data.text);
+      addLine("agent", event.data.text, event.at);
+      break;
+    case "candidate.said":
+      state.answers += 1;
+      addLine("candidate", event.data.text, event.at);
+      if (!state.ended) setThinking(true);
+      break;
+    case "interview.ended":
+      end(event);
+      break;
+    default:
+      break;
+  }
+}
+
+// -- the interview's phases ----------------------------------------------------------------------
+
+function showInterview() {
+  if (state.ended) return;
+  state.started = true;
+  $("intro").hidden = true;
+  $("room-actions").hidden = false;
+  if (mode === "text") $("answer-form").hidden = false;
+  else $("voice-panel").hidden = false;
+  updateWatching();
+}
+
+function updateWatching() {
+  const watching = state.driving === false && state.status === "live" && !state.ended && mode === "text";
+  $("watch-note").hidden = !watching;
+  const form = $("answer-form");
+  if (form) {
+    form.querySelectorAll("textarea, button").forEach((el) => { el.disabled = watching || state.ended; });
+  }
+}
+
+function end(event) {
+  state.ended = true;
+  setThinking(false);
+  const reason = event.data.reason || "completed";
+  const [title, text] = ENDINGS[reason] || ENDINGS.completed;
+  $("end-title").textContent = title;
+  $("end-text").textContent = text;
+  $("feedback-link").hidden = reason === "failed" || reason === "disconnected";
+  const facts = $("end-facts");
+  facts.replaceChildren();
+  const minutes = state.firstAt ? Math.max(1, Math.round((Date.parse(event.at) - state.firstAt) / 60000)) : null;
+  [["Questions", state.questions], ["Answers", state.answers], ["Duration", minutes ? `about ${minutes} min` : "—"]]
+    .forEach(([label, value]) => {
+      const dt = document.createElement("dt");
+      dt.textContent = label;
+      const dd = document.createElement("dd");
+      dd.textContent = String(value);
+      facts.append(dt, dd);
+    });
+  $("intro").hidden = true;
+  $("room-actions").hidden = true;
+  if ($("answer-form")) $("answer-form").hidden = true;
+  if ($("voice-panel")) $("voice-panel").hidden = true;
+  $("end").hidden = false;
+  stages.forEach((stage) => {
+    const item = stageItem(stage.name);
+    if (item && item.dataset.state === "current") item.dataset.state = "done";
+  });
+  voice?.leave();
+  $("end").scrollIntoView({ block: "nearest" });
+}
+
+function setConnection(connection) {
+  const labels = {
+    connecting: "Connecting…", open: "Connected", reconnecting: "Reconnecting…",
+    offline: "Offline — retrying", closed: "Disconnected",
+  };
+  const el = $("conn-state");
+  el.dataset.state = connection;
+  el.querySelector(".conn-label").textContent = labels[connection] || connection;
+  const start = $("start-button");
+  if (start) start.disabled = connection !== "open" || state.status !== "ready" || state.started;
+}
+
+function onSession(session) {
+  state.status = session.status;
+  state.driving = session.driving;
+  if (session.status === "live" && !state.started) showInterview();
+  const start = $("start-button");
+  if (start) start.disabled = session.status !== "ready" || state.started;
+  if (["completed", "abandoned", "failed"].includes(session.status) && !state.ended && session.last_seq === socket.lastSeq) {
+    end({ data: { reason: session.end_reason || "completed" }, at: new Date().toISOString() });
+  }
+  updateWatching();
+}
+
+function onError(error) {
+  const hint = $("answer-hint");
+  if (error.code === "not_driving") {
+    state.driving = false;
+    updateWatching();
+  } else if (hint) {
+    hint.textContent = error.message;
+    hint.classList.add("error-text");
+    window.setTimeout(() => {
+      hint.textContent = "Enter to send · Shift+Enter for a new line";
+      hint.classList.remove("error-text");
+    }, 5000);
+  }
+}
+
+// -- wiring --------------------------------------------------------------------------------------
+
+const socket = new InterviewSocket(root.dataset.socketUrl, {
+  onEvent, onSession, onError, onState: setConnection,
+});
+let voice = null;
+
+$("start-button")?.addEventListener("click", async () => {
+  $("start-button").disabled = true;
+  if (mode === "voice") {
+    const { VoiceRoom } = await import("./live/voice.js");
+    voice = new VoiceRoom({
+      tokenUrl: root.dataset.tokenUrl,
+      csrf: root.dataset.csrf,
+      vendorUrl: root.dataset.vendorLivekit,
+      onState: (connection) => { $("voice-note").textContent = `Voice: ${connection}`; },
+      onMic: (mic) => {
+        const el = $("mic-state");
+        el.dataset.state = mic;
+        el.querySelector(".mic-label").textContent = { on: "Microphone on", muted: "Microphone muted", off: "Microphone off" }[mic];
+      },
+    });
+    showInterview();
+    try {
+      await voice.join();
+    } catch (error) {
+      $("voice-note").textContent = error.message || "Could not join the voice interview.";
+      $("voice-note").classList.add("error-text");
+    }
+    return;
+  }
+  socket.send({ type: "start" });
+  showInterview();
+  $("answer-text").focus();
+});
+
+const form = $("answer-form");
+if (form) {
+  const textarea = $("answer-text");
+  const submit = () => {
+    const text = textarea.value.trim();
+    if (!text || state.ended) return;
+    socket.send({ type: "answer", text });
+    textarea.value = "";
+    state.lastTyping = 0;
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit();
+  });
+  textarea.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  });
+  textarea.addEventListener("input", () => {
+    const now = Date.now();
+    if (textarea.value.trim() && now - state.lastTyping >= TYPING_EVERY_MS) {
+      state.lastTyping = now;
+      socket.send({ type: "typing" });
+    }
+  });
+}
+
+const dialog = $("leave-dialog");
+$("leave-button").addEventListener("click", () => dialog.showModal());
+dialog.addEventListener("close", () => {
+  if (dialog.returnValue !== "leave") return;
+  if (mode === "voice" && voice) voice.leave();
+  socket.send({ type: "leave" });
+});
+
+window.setInterval(tick, 1000);
+window.addEventListener("pagehide", () => socket.close());
+window.addEventListener("pageshow", (event) => { if (event.persisted) socket.connect(); });
+socket.connect();
