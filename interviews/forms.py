@@ -30,8 +30,8 @@ class PlanChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, plan):
         minutes = plan_expected_minutes(plan)
         if plan.is_quick_practice:
-            return f"Quick practice — a short warm-up, about {minutes} minutes"
-        return f"Full interview — {plan.title}, about {minutes} minutes"
+            return f"Quick practice · a short warm-up, up to {minutes} minutes"
+        return f"Full interview · up to {minutes} minutes"
 
 
 class NewInterviewForm(forms.Form):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.db import transaction
@@ -77,9 +78,9 @@ def quick_practice_plan() -> StagePlan | None:
 
 
 def plan_expected_minutes(plan: StagePlan) -> int:
-    """Roughly how long an interview on this plan lasts (the sum of the stage caps)."""
+    """At most how long an interview on this plan lasts, in whole minutes (the sum of the stage caps)."""
     seconds = sum(stage.max_seconds for stage in plan.stages.all())
-    return max(1, round(seconds / 60))
+    return max(1, math.ceil(seconds / 60))
 
 
 # --- Preview: the recruiter's test call --------------------------------------------------------------

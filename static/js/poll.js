@@ -21,7 +21,7 @@ function render(data) {
   const body = el("div", { class: "research-body", id: "research-body", "data-status": data.status });
   if (data.status === "ready" && data.sections && data.sections.length) {
     for (const section of data.sections) {
-      body.append(el("h3", {}, section.title));
+      body.append(el("h4", {}, section.title));
       const list = el("ul", { class: "brief-list" });
       for (const sentence of section.sentences) {
         const item = el("li", {}, sentence.text + " ");
@@ -31,7 +31,7 @@ function render(data) {
       }
       body.append(list);
     }
-    body.append(el("h3", {}, "Sources"));
+    body.append(el("h4", {}, "Sources"));
     const sources = el("ol", { class: "sources" });
     for (const source of data.sources || []) {
       const item = el("li", { id: `source-${source.index}`, value: String(source.index) });
