@@ -35,6 +35,17 @@ def question_bank(interview: Interview) -> list[dict[str, Any]]:
     return [q.to_engine_dict() for q in questions]
 
 
+def _plan_and_bank(interview: Interview) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The frozen plan for `load_plan` and the question bank (frozen with it at setup, when it was)."""
+    if not interview.plan_snapshot:
+        return interview.plan.to_engine_dict(), question_bank(interview)
+    snapshot = dict(interview.plan_snapshot)
+    if "question_bank" in snapshot:
+        bank = snapshot.pop("question_bank") or []
+        return snapshot, list(bank)
+    return snapshot, question_bank(interview)
+
+
 def _facts(document) -> dict[str, Any] | None:
     return document.facts if document is not None and isinstance(document.facts, dict) and document.facts else None
 
@@ -53,15 +64,16 @@ def engine_context(interview: Interview) -> dict[str, Any]:
         "resume_text": interview.resume.text if interview.resume else "",
         "job_description": interview.job_description.text if interview.job_description else "",
         "company_brief": company_brief_text(interview.research),
-        "question_bank": question_bank(interview),
     }
     if facts := _facts(interview.resume):
         candidate["resume_facts"] = facts
     if facts := _facts(interview.job_description):
         candidate["job_requirements"] = facts
+    plan, bank = _plan_and_bank(interview)
+    candidate["question_bank"] = bank
     return {
         "interview": {"id": str(interview.id), "status": interview.status, "mode": interview.mode},
-        "plan": interview.plan_snapshot or interview.plan.to_engine_dict(),
+        "plan": plan,
         "candidate": candidate,
         "summary": interview.summary,
         "seed": str(interview.seed),

@@ -189,12 +189,13 @@ function end(event) {
   if ($("answer-form")) $("answer-form").hidden = true;
   if ($("voice-panel")) $("voice-panel").hidden = true;
   $("end").hidden = false;
+  $("caption").hidden = true;
   stages.forEach((stage) => {
     const item = stageItem(stage.name);
     if (item && item.dataset.state === "current") item.dataset.state = "done";
   });
   voice?.leave();
-  $("end").scrollIntoView({ block: "nearest" });
+  $("end").scrollIntoView({ block: "start" });
 }
 
 function setConnection(connection) {

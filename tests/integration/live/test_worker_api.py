@@ -198,3 +198,15 @@ def test_complete_on_an_abandoned_interview_is_409(worker, interview):
     response = post(worker, interview, "complete", {"lease_token": lease, "transcript": [{"x": 1}], "metrics": {},
                                                      "reason": "completed"})
     assert response.status_code == 409
+
+
+def test_context_splits_the_question_bank_frozen_in_the_snapshot(worker, interview):
+    from agent_worker.core.plans import load_plan
+
+    bank = [{"stage": "self_intro", "text": "What brought you to backend work?", "competency": None,
+             "level": None, "tags": []}]
+    Interview.objects.filter(pk=interview.pk).update(plan_snapshot={**interview.plan_snapshot, "question_bank": bank})
+    data = worker.get(url(interview, "context")).json()
+    assert "question_bank" not in data["plan"]
+    load_plan(data["plan"])
+    assert data["candidate"]["question_bank"] == bank

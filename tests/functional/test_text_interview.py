@@ -1,0 +1,126 @@
+"""A candidate does a whole Quick practice interview in text mode, in Chromium.
+
+WebSockets need an ASGI server: daphne runs in a thread of this process (so it shares the
+in-memory test database), serving the site's own application.
+"""
+
+import copy
+import re
+import socket
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+from agent_worker.core.plans import QUICK_PLAN
+
+ANSWERS = [
+    "Yes, I'm ready to start.",
+    "I'm a backend engineer at Acme. I lead a team of 4 on the billing API and I enjoy making services reliable.",
+    "At Acme our checkout was slow. My goal was to cut latency, so I profiled the service, I rewrote the pricing "
+    "queries and I added caching, which reduced p95 latency from 900 ms to 200 ms.",
+    "I personally chose the cache design, measured it for two weeks and rolled it out to 3 regions; conversion "
+    "rose by 2%.",
+    "Support tickets about slow pages fell by half within a month.",
+    "No questions from me, thank you.",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def asgi_server():
+    from daphne.server import Server
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from mockflow_site.asgi import application
+
+    port = _free_port()
+    ready = threading.Event()
+    server = Server(ASGIStaticFilesHandler(application), endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
+                    signal_handlers=False, ready_callable=ready.set, verbosity=0)
+    thread = threading.Thread(target=server.run, daemon=True, name="daphne-live-server")
+    thread.start()
+    assert ready.wait(15), "daphne did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def quick_interview(transactional_db, alice):
+    from interviews.models import Interview, PlanStage, Role, StagePlan
+
+    plan = StagePlan.objects.create(name="quick-browser", title="Quick practice", is_quick_practice=True)
+    for order, stage in enumerate(QUICK_PLAN["stages"]):
+        PlanStage.objects.create(plan=plan, order=order, **{k: stage[k] for k in PlanStage.ENGINE_FIELDS
+                                                            if k != "competency"}, competency=stage["competency"] or "")
+    role = Role.objects.create(title="Backend Engineer", slug="backend-browser", competencies=["system_design"],
+                               levels=["mid"], plan=plan)
+    return Interview.objects.create(owner=alice, role=role, level="mid", plan=plan,
+                                    plan_snapshot=copy.deepcopy(QUICK_PLAN), status="ready", seed=42)
+
+
+@pytest.fixture
+def logged_in(context, alice, asgi_server):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(alice)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": asgi_server}])
+    return context
+
+
+def test_a_candidate_does_a_whole_text_interview(page, logged_in, asgi_server, quick_interview):
+    page.goto(f"{asgi_server}/interviews/{quick_interview.id}/room/")
+    expect(page.locator("#conn-state")).to_have_attribute("data-state", "open")
+    expect(page.locator(".stage")).to_have_count(4)
+    page.get_by_role("button", name="Start the interview").click()
+
+    greeting = page.locator('.stage[data-stage="greeting"]')
+    expect(greeting).to_have_attribute("data-state", "current")
+    expect(page.locator("#caption-text")).not_to_be_empty()
+    answer = page.get_by_label("Your answer")
+    seen_stages = set()
+    for turn in range(12):
+        text = ANSWERS[min(turn, len(ANSWERS) - 1)] if turn < len(ANSWERS) - 1 else ANSWERS[-1] + f" ({turn})"
+        if page.locator("#end").is_visible():
+            break
+        expect(page.locator(".line-agent").last).to_be_visible()
+        current = page.locator('.stage[data-state="current"]')
+        if current.count():
+            seen_stages.add(current.get_attribute("data-stage"))
+        answers_before = page.locator(".line-candidate").count()
+        answer.fill(text)
+        answer.press("Enter")
+        expect(page.locator(".line-candidate")).to_have_count(answers_before + 1)
+        expect(page.locator(".line-candidate .line-text").last).to_have_text(text)
+        page.wait_for_function(
+            "() => document.querySelector('#end:not([hidden])') || "
+            "!document.querySelector('#caption').classList.contains('thinking')")
+
+    expect(page.locator("#end")).to_be_visible(timeout=15_000)
+    expect(page.get_by_role("heading", name="Interview complete")).to_be_visible()
+    assert {"greeting", "self_intro", "past_experience"} <= seen_stages  # the progress moved
+    expect(page.locator('.stage[data-state="done"]')).to_have_count(4)
+    expect(page.get_by_role("link", name="See your feedback")).to_have_attribute(
+        "href", re.compile(rf"/feedback/{quick_interview.id}/$"))
+    expect(page.get_by_role("link", name="Go to the dashboard")).to_be_visible()
+    quick_interview.refresh_from_db()
+    assert quick_interview.status == "completed"
+
+
+def test_the_voice_page_asks_for_a_token(page, logged_in, asgi_server, quick_interview, settings):
+    settings.VOICE_ENABLED = True  # the page offers voice; the server has no LiveKit keys, so the token is refused
+    settings.LIVEKIT_URL = None
+    page.goto(f"{asgi_server}/interviews/{quick_interview.id}/room/?mode=voice")
+    expect(page.locator("#mic-state")).to_be_attached()
+    with page.expect_response(re.compile(r"/token$")) as response_info:
+        page.get_by_role("button", name="Start the interview").click()
+    response = response_info.value
+    assert response.request.method == "POST" and response.status == 409
+    expect(page.locator("#voice-note")).to_contain_text("not configured")
