@@ -1,0 +1,114 @@
+"""After a Quick practice interview, the dashboard shows it, its score and the trend, and the report opens.
+
+Set MOCKFLOW_SCREENSHOTS=/some/dir to keep desktop and phone screenshots of each page.
+"""
+
+import os
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from feedback.models import Report
+from interviews.signals import interview_completed
+from tests.integration.feedback.helpers import IMMEDIATE_TASKS, backend_role, completed_interview
+
+SHOTS = os.environ.get("MOCKFLOW_SCREENSHOTS")
+
+
+@pytest.fixture
+def pipeline(settings, tmp_path):
+    settings.TASKS = IMMEDIATE_TASKS
+    settings.OPENAI_API_KEY = None
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def _log_in(page, live_server):
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Email").fill("alice@example.com")
+    page.get_by_label("Password").fill("correct-horse-battery")
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(re.compile(r"/dashboard/$"))
+
+
+def _shoot(page, name):
+    if not SHOTS:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    for label, size in (("desktop", {"width": 1280, "height": 860}), ("phone", {"width": 390, "height": 844})):
+        page.set_viewport_size(size)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 860})
+
+
+def test_a_quick_practice_interview_shows_on_the_dashboard_and_its_report_opens(page, live_server, alice, pipeline):
+    role = backend_role()
+    earlier = completed_interview(alice, role=role, created_at=timezone.now() - timedelta(days=6), turns=[
+        {"say": "Yes, ready."}, {"say": "I build APIs at Acme."}, {"say": "We fixed a slow page once."},
+    ])
+    latest = completed_interview(alice, role=role)
+    for interview in (earlier, latest):
+        interview_completed.send(sender=type(interview), interview=interview)
+    score = Report.objects.get(interview=latest).overall_score
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+
+    _log_in(page, live_server)
+
+    row = page.locator("tr", has=page.locator(f'a[href="/feedback/{latest.pk}/"]'))
+    expect(row).to_contain_text("Backend Engineer")
+    expect(row).to_contain_text("Completed")
+    expect(row.locator(".score-inline")).to_have_text(f"{score:g}")
+    trend = page.get_by_role("img", name=re.compile("Backend Engineer: competency scores over time"))
+    expect(trend).to_be_visible()
+    _shoot(page, "dashboard")
+
+    row.get_by_role("link", name="View report").click()
+
+    expect(page).to_have_url(re.compile(rf"/feedback/{latest.pk}/$"))
+    expect(page.get_by_role("heading", name="Overview")).to_be_visible()
+    expect(page.get_by_role("heading", name="Competency scores")).to_be_visible()
+    expect(page.get_by_role("heading", name="Transcript")).to_be_visible()
+    expect(page.locator(".score-big")).to_have_text(f"{score:g}")
+    expect(page.locator("mark.star-result").first).to_be_visible()
+    expect(page.get_by_role("link", name="Download PDF")).to_have_attribute("href", f"/feedback/{latest.pk}.pdf")
+    _shoot(page, "report")
+    assert not errors, errors
+
+
+def test_a_report_being_built_polls_and_shows_itself_when_ready(page, live_server, alice, settings, tmp_path):
+    settings.OPENAI_API_KEY = None
+    settings.MEDIA_ROOT = tmp_path / "media"
+    interview = completed_interview(alice, role=backend_role())
+    interview_completed.send(sender=type(interview), interview=interview)  # the database queue: nothing runs yet
+    _log_in(page, live_server)
+
+    page.goto(f"{live_server.url}/feedback/{interview.pk}/")
+    expect(page.get_by_role("heading", name="Your feedback is being prepared")).to_be_visible()
+    _shoot(page, "building")
+
+    from feedback.services.reports import report_run_step
+
+    report = Report.objects.get(interview=interview)
+    for step in ("analysis", "narrative"):
+        report_run_step(report_id=report.pk, step=step)
+
+    expect(page.get_by_role("heading", name="Overview")).to_be_visible(timeout=15_000)
+
+
+def test_staff_dashboard_renders_for_staff(page, live_server, make_user, alice, pipeline):
+    # carol's Recruiters group comes from a data migration that the live server's flushed database lacks.
+    make_user("carol@example.com", display_name="Carol Recruiter", is_staff=True)
+    completed_interview(alice, role=backend_role())
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Email").fill("carol@example.com")
+    page.get_by_label("Password").fill("correct-horse-battery")
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto(f"{live_server.url}/staff/dashboard/?days=30")
+
+    expect(page.get_by_role("heading", name="Staff dashboard")).to_be_visible()
+    expect(page.get_by_text("Agent response latency")).to_be_visible()
+    _shoot(page, "staff")
