@@ -6,6 +6,7 @@ refuses everything else (no network, no file: URLs, nothing a transcript could p
 
 from __future__ import annotations
 
+import logging
 import mimetypes
 import posixpath
 from urllib.parse import unquote, urlsplit
@@ -15,6 +16,10 @@ from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+# The shared stylesheets carry screen-only rules (media queries, overflow-x) that WeasyPrint ignores
+# with a warning on every render; real problems (a refused URL, a broken font) still log as errors.
+logging.getLogger("weasyprint").setLevel(logging.ERROR)
 
 # Relative links in the printed page resolve against this; only its /static/ paths are served.
 BASE_URL = "https://report.mockflow.invalid/"

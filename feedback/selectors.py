@@ -356,7 +356,7 @@ def staff_overview(*, days: int, now=None) -> dict:
     reports = Report.objects.filter(interview__in=interviews)
     failed_reports = reports.filter(status=Report.Status.FAILED)
     failed_by_step = {
-        step: failed_reports.filter(**{f"{step}_status": StepStatus.FAILED}).count()
+        STEP_LABELS[step]: failed_reports.filter(**{f"{step}_status": StepStatus.FAILED}).count()
         for step in ("analysis", "narrative", "pdf", "email")
     }
     from django_tasks_db.models import DBTaskResult

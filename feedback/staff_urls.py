@@ -6,5 +6,5 @@ from feedback import views
 
 app_name = "staff"
 urlpatterns = [
-    path("dashboard/", views.staff_dashboard, name="dashboard"),
+    path("dashboard/", views.staff_dashboard, name="overview"),
 ]
