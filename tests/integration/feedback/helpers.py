@@ -56,7 +56,7 @@ def quick_plan() -> StagePlan:
 
 
 def backend_role(title: str = "Backend Engineer", competencies=None) -> Role:
-    slug = title.lower().replace(" ", "-")
+    slug = "fb-" + title.lower().replace(" ", "-")  # apart from the seeded roles
     role, _ = Role.objects.get_or_create(
         slug=slug,
         defaults={

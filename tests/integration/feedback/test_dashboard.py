@@ -30,7 +30,7 @@ def history(alice, role, immediate_tasks, rules_only):
     ])
     second = _completed_with_report(alice, role=role, created_at=now - timedelta(days=1))
     abandoned = completed_interview(alice, role=role, status=Status.ABANDONED, created_at=now - timedelta(days=3))
-    data_role = backend_role("Data Scientist", ["statistics", "communication"])
+    data_role = backend_role("Data Analyst", ["statistics", "communication"])
     other = _completed_with_report(alice, role=data_role, created_at=now - timedelta(days=2))
     return {"first": first, "second": second, "abandoned": abandoned, "other": other}
 
@@ -47,7 +47,7 @@ def test_the_dashboard_lists_past_interviews_with_scores_and_trends(history, ali
     assert f"{score:g}</strong>" in page
     assert "Abandoned" in page
     assert "Backend Engineer: competency scores over time" in page
-    assert "Data Scientist: competency scores over time" in page
+    assert "Data Analyst: competency scores over time" in page
     assert 'class="chart chart-trend"' in page
     assert f"/interviews/new/?from={history['second'].pk}" in page, "practise again with the same setup"
 
@@ -55,7 +55,7 @@ def test_the_dashboard_lists_past_interviews_with_scores_and_trends(history, ali
 def test_filters_narrow_the_list_by_role_and_status(history, alice, client):
     client.force_login(alice)
 
-    by_role = client.get("/dashboard/?role=data-scientist").content.decode()
+    by_role = client.get("/dashboard/?role=fb-data-analyst").content.decode()
     by_status = client.get("/dashboard/?status=abandoned").content.decode()
     nothing = client.get("/dashboard/?status=failed").content.decode()
 
@@ -142,7 +142,7 @@ def test_staff_aggregates_count_volumes_rates_forced_exits_scores_and_latency(hi
         data__reason__in=["max_time", "inactivity", "max_duration"],
     ).count()
     assert stages["Closing"]["forced"] == closing_forced
-    assert {row["role"] for row in overview["scores_by_role"]} == {"Backend Engineer", "Data Scientist"}
+    assert {row["role"] for row in overview["scores_by_role"]} == {"Backend Engineer", "Data Analyst"}
     assert overview["latency_samples"] > 0
     assert 0 <= overview["latency_p50"] <= overview["latency_p95"]
     assert overview["failed_reports"] == 0
