@@ -1,6 +1,7 @@
 """Small typed readers for environment variables that fail loudly on a bad value."""
 
 import os
+from pathlib import Path
 from urllib.parse import urlparse
 
 from django.core.exceptions import ImproperlyConfigured
@@ -75,8 +76,8 @@ def env_choice(name: str, default: str, choices: tuple[str, ...], *, environ=Non
     return value
 
 
-def database_config(url: str | None, *, base_dir, environ=None) -> dict:
-    """Return the default database from DATABASE_URL, or SQLite in WAL mode under var/."""
+def database_config(url: str | None, *, var_dir, environ=None) -> dict:
+    """Return the default database from DATABASE_URL, or SQLite in WAL mode in the var directory."""
     if url:
         import dj_database_url
 
@@ -92,7 +93,7 @@ def database_config(url: str | None, *, base_dir, environ=None) -> dict:
         return config
     return {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": base_dir / "var" / "mockflow.sqlite3",
+        "NAME": Path(var_dir) / "mockflow.sqlite3",
         "OPTIONS": _sqlite_options(),
     }
 

@@ -113,7 +113,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 WHITENOISE_USE_FINDERS = not PRODUCTION
 
 # --- Database ---------------------------------------------------------------------------------------
-DATABASES = {"default": database_config(env_str("DATABASE_URL"), base_dir=BASE_DIR)}
+DATABASES = {"default": database_config(env_str("DATABASE_URL"), var_dir=VAR_DIR)}
 
 # --- Channels and cache -----------------------------------------------------------------------------
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss", "unix"))
@@ -223,6 +223,12 @@ UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 RESUME_RETENTION_DAYS = env_int("RESUME_RETENTION_DAYS", 30, minimum=1)
 RESEARCH_CACHE_HOURS = env_int("RESEARCH_CACHE_HOURS", 72, minimum=1)
 INTERVIEWS_PER_DAY = env_int("INTERVIEWS_PER_DAY", 20, minimum=1)
+UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 30, minimum=1)
+RESEARCH_TIMEOUT_SECONDS = env_int("RESEARCH_TIMEOUT_SECONDS", 10, minimum=1)
+# An interview nobody has driven (no socket, no worker events) for this long is marked abandoned.
+ABANDON_AFTER_MINUTES = env_int("ABANDON_AFTER_MINUTES", 15, minimum=1)
+# Feedback: a second, sceptical LLM pass over weak scores (costs one more model call per report).
+FEEDBACK_SCEPTIC_PASS = env_bool("FEEDBACK_SCEPTIC_PASS", False)
 
 LOGGING = {
     "version": 1,

@@ -203,7 +203,7 @@ def _run_narrative(report: Report) -> str:
         analysis,
         complete=llm.json_completer(),
         attempts=3,
-        sceptic=getattr(settings, "FEEDBACK_SCEPTIC_PASS", False),
+        sceptic=settings.FEEDBACK_SCEPTIC_PASS,
     )
     Report.objects.filter(pk=report.pk).update(narrative=narrative.to_dict(), narrative_source=narrative.source)
     return StepStatus.DONE

@@ -98,7 +98,7 @@ def research_run(*, research_id: int, now: datetime.datetime | None = None) -> A
             name,
             api_key=settings.TAVILY_API_KEY or "",
             base_url=getattr(settings, "TAVILY_BASE_URL", None),
-            timeout=float(getattr(settings, "RESEARCH_TIMEOUT_SECONDS", 10)),
+            timeout=float(settings.RESEARCH_TIMEOUT_SECONDS),
         )
     except ResearchError as exc:
         now = now or timezone.now()

@@ -48,13 +48,13 @@ class Upload:
 
 
 def uploads_per_hour() -> int:
-    return int(getattr(settings, "UPLOADS_PER_HOUR", 30))
+    return settings.UPLOADS_PER_HOUR
 
 
 def setup_limit_error(*, user, now: datetime.datetime | None = None) -> str | None:
     """Why this user may not create another interview right now, or None."""
     now = now or timezone.now()
-    per_day = int(getattr(settings, "INTERVIEWS_PER_DAY", 20))
+    per_day = settings.INTERVIEWS_PER_DAY
     recent = Interview.objects.filter(owner=user, created_at__gte=now - datetime.timedelta(days=1)).count()
     if recent >= per_day:
         return (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 
+from django.conf import settings
 from django.db.models import Q
 
 from agent_worker.core.clock import FakeClock
@@ -19,8 +20,10 @@ from interviews.services.status import InvalidStatusTransition, interview_set_st
 
 logger = logging.getLogger(__name__)
 
-# A live interview with no driver (no lease) and no event for this long is abandoned.
-STALE_AFTER = datetime.timedelta(minutes=15)
+
+def stale_after() -> datetime.timedelta:
+    """A live interview with no driver (no lease) and no event for this long is abandoned."""
+    return datetime.timedelta(minutes=settings.ABANDON_AFTER_MINUTES)
 
 
 def interviews_abandon_stale(*, now: datetime.datetime, older_than: datetime.timedelta) -> int:
@@ -85,4 +88,4 @@ def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -
 
 @maintenance_job("abandon_stale_interviews")
 def abandon_stale_job(now: datetime.datetime) -> str:
-    return f"{interviews_abandon_stale(now=now, older_than=STALE_AFTER)} stale interview(s) abandoned"
+    return f"{interviews_abandon_stale(now=now, older_than=stale_after())} stale interview(s) abandoned"

@@ -46,7 +46,7 @@ def test_env_url_checks_the_scheme():
 
 
 def test_the_default_database_is_sqlite_in_wal_mode_with_immediate_transactions(tmp_path):
-    config = database_config(None, base_dir=tmp_path)
+    config = database_config(None, var_dir=tmp_path)
 
     assert config["ENGINE"] == "django.db.backends.sqlite3"
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
@@ -55,7 +55,7 @@ def test_the_default_database_is_sqlite_in_wal_mode_with_immediate_transactions(
 
 
 def test_database_url_selects_postgresql(tmp_path):
-    config = database_config("postgres://u:p@db.example:5433/mockflow", base_dir=tmp_path)
+    config = database_config("postgres://u:p@db.example:5433/mockflow", var_dir=tmp_path)
 
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "mockflow")
@@ -63,7 +63,7 @@ def test_database_url_selects_postgresql(tmp_path):
 
 def test_a_database_url_with_an_unknown_scheme_names_the_variable(tmp_path):
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
-        database_config("bogus://nowhere", base_dir=tmp_path)
+        database_config("bogus://nowhere", var_dir=tmp_path)
 
 
 def _run_django(args, **env):
