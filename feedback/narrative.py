@@ -194,9 +194,21 @@ def _question_label(answer: Answer) -> str:
     return question if len(question) <= 90 else question[:87].rstrip() + "..."
 
 
+def _interview_questions(analysis: InterviewAnalysis) -> list:
+    """The questions that assess something: the welcome check-in and the closing "any questions for
+    me?" name no competency and are conversation, not interview questions."""
+    return [q for q in analysis.questions if q.competency]
+
+
+def _interview_answers(analysis: InterviewAnalysis) -> list[Answer]:
+    """Answers to interview questions (see `_interview_questions`), in the order given."""
+    return [a for a in analysis.answers if a.competency]
+
+
 def _scored_answers(analysis: InterviewAnalysis) -> list[Answer]:
+    """The answers coaching draws on: those scored on the role's competencies, else any interview answer."""
     counted = [a for a in analysis.answers if a.counts_for_competency]
-    return counted or list(analysis.answers)
+    return counted or _interview_answers(analysis)
 
 
 def weakest_answer(analysis: InterviewAnalysis) -> Answer | None:
@@ -207,14 +219,21 @@ def weakest_answer(analysis: InterviewAnalysis) -> Answer | None:
 
 def rules_narrative(analysis: InterviewAnalysis) -> Narrative:
     """Coaching built from the measured analysis alone; it never fails."""
-    if not analysis.has_answers or not analysis.answers:
+    if not analysis.has_answers or not _interview_answers(analysis):
+        if analysis.answers:
+            summary = (
+                "There is nothing to assess yet: the interview ended before you answered an interview "
+                "question, so it has no scores. The suggestions below get you to a useful report next time."
+            )
+        else:
+            summary = (
+                "There is nothing to assess yet: no answers were recorded in this interview, so it has "
+                "no scores. That is fine for a first try; the suggestions below get you to a useful report."
+            )
         return Narrative(
             source="rules",
             has_answers=False,
-            summary=(
-                "There is nothing to assess yet: no answers were recorded in this interview, so it has "
-                "no scores. That is fine for a first try; the suggestions below get you to a useful report."
-            ),
+            summary=summary,
             strengths=[],
             improvements=[],
             question_pointers=[],
@@ -231,16 +250,16 @@ def rules_narrative(analysis: InterviewAnalysis) -> Narrative:
         summary=_summary(analysis),
         strengths=strengths,
         improvements=improvements,
-        question_pointers=[_pointer(a) for a in analysis.answers if a in answers or a.words >= 10],
+        question_pointers=[_pointer(a) for a in _interview_answers(analysis)],
         example_answer=example_answer(weakest_answer(analysis)),
         practice_next=_practice_next(analysis, practice_keys),
     )
 
 
 def _summary(analysis: InterviewAnalysis) -> str:
-    asked = len(analysis.questions)
-    answered = len(analysis.answers)
-    parts = [f"You answered {answered} of {asked} questions." if asked else f"You gave {answered} answers."]
+    asked = len(_interview_questions(analysis))
+    answered = len(_interview_answers(analysis))
+    parts = [f"You answered {answered} of {asked} interview question{'s' if asked != 1 else ''}."]
     scored = [c for c in analysis.competencies if c.score is not None]
     if scored:
         best = max(scored, key=lambda c: c.score)
@@ -326,7 +345,7 @@ def _strengths(analysis: InterviewAnalysis, answers: list[Answer], used: set[str
         answer = max(answers, key=lambda a: a.words)
         add(
             "You engaged with the questions",
-            f"You answered {len(analysis.answers)} question{'s' if len(analysis.answers) != 1 else ''}; "
+            f"You answered {len(answers)} question{'s' if len(answers) != 1 else ''}; "
             "that is the raw material the suggestions below build on.",
             answer,
             _quote_and_sentence(answer, prefer="longest"),
@@ -461,7 +480,10 @@ def _improvements(
 
 
 def _pointer(answer: Answer) -> QuestionPointer:
-    if "result" not in answer.star_parts:
+    if answer.words < 20:
+        text = "Expand: give the context, what you did yourself and the result, in four or five sentences."
+        quote = _quote_and_sentence(answer, prefer="longest")
+    elif "result" not in answer.star_parts:
         text = "Add the outcome: what changed because of what you did, ideally with a number."
         quote = _quote_and_sentence(answer, prefer="last")
     elif not answer.quantified:
@@ -476,9 +498,6 @@ def _pointer(answer: Answer) -> QuestionPointer:
     elif answer.hedge_count >= 2:
         text = "Drop the hedges: you know what you did, so say it plainly."
         quote = _quote_and_sentence(answer, needle=lambda s: bool(textstats.hedge_matches(s)))
-    elif answer.words < 20:
-        text = "Expand: give the context, your actions and the result."
-        quote = _quote_and_sentence(answer, prefer="longest")
     else:
         text = "Strong answer: keep this structure, and mention a trade-off you weighed to go deeper."
         quote = _quote_and_sentence(answer, part="result")
@@ -731,7 +750,7 @@ def _analysis_facts(analysis: InterviewAnalysis) -> dict[str, Any]:
                 "hedges": a.hedges,
                 "source": a.source,
             }
-            for a in analysis.answers
+            for a in _interview_answers(analysis)
         ],
     }
 
@@ -782,7 +801,7 @@ def build_sceptic_messages(
 ) -> list[dict[str, str]]:
     """Messages for a second, sceptical pass: is the feedback on the weak answers fair and supported?"""
     transcript = analysis.transcript_text() if transcript is None else transcript
-    weak_answers = [a.question_id for a in analysis.answers if a.score < WEAK_SCORE]
+    weak_answers = [a.question_id for a in _interview_answers(analysis) if a.score < WEAK_SCORE]
     weak_competencies = [c.name for c in analysis.competencies if c.score is not None and c.score < WEAK_SCORE]
     draft = json.dumps(
         {k: v for k, v in narrative.to_dict().items() if k in NARRATIVE_JSON_SCHEMA["properties"]},
@@ -880,6 +899,10 @@ def parse_and_validate_narrative(
 
     questions = {q.question_id: q.text for q in analysis.questions} if analysis else {}
     scores = {a.question_id: a.score for a in analysis.answers} if analysis else {}
+    if analysis is not None:
+        # A pointer on the welcome check-in or the closing question coaches nothing: drop it.
+        conversational = {q.question_id for q in analysis.questions if not q.competency}
+        data["question_pointers"] = [p for p in data["question_pointers"] if p["question_id"] not in conversational]
     return Narrative(
         source="llm",
         has_answers=analysis.has_answers if analysis else True,
@@ -954,7 +977,7 @@ def generate_narrative(
     """
     if complete is None:
         return rules_narrative(analysis)
-    if not analysis.has_answers:
+    if not analysis.has_answers or not _interview_answers(analysis):
         narrative = rules_narrative(analysis)
         narrative.fallback_reason = "there were no answers to assess"
         return narrative
@@ -978,7 +1001,7 @@ def generate_narrative(
         fallback.fallback_reason = f"the language model's output was invalid {attempts} times (last: {error})"
         return fallback
 
-    has_weak = any(a.score < WEAK_SCORE for a in analysis.answers)
+    has_weak = any(a.score < WEAK_SCORE for a in _interview_answers(analysis))
     if sceptic and has_weak:
         try:
             reviewed, _error = _ask(

@@ -139,6 +139,55 @@ def test_the_rules_narrative_for_an_interview_without_answers_says_there_is_noth
     assert 2 <= len(narrative.practice_next) <= 4
 
 
+def with_check_in_and_closing() -> EventLog:
+    """The crafted interview framed the way the engine frames it: a welcome check-in and a closing
+    question, both without a competency, both answered."""
+    log = EventLog().start(0)
+    log.ask("greeting", "hello", "Does that sound good, and are you ready to begin?", 1, 4)
+    log.say("greeting", "hello", "Yes, I'm ready to begin when you are.", 5, 7, source="text")
+    for event in crafted_interview().events[1:-1]:
+        log.add(event["type"], event["stage"], 10 + (event["seq"]), **event["data"])
+    log.ask("closing", "bye", "Before we wrap up, is there anything you'd like to ask me?", 200, 204)
+    log.say("closing", "bye", "No questions from me, thank you very much for your time today.", 206, 209, source="text")
+    log.end(215, "completed")
+    return log
+
+
+def test_the_check_in_and_closing_answers_are_neither_counted_nor_coached():
+    analysis = analyse_interview(with_check_in_and_closing().events, competencies=COMPETENCIES)
+    narrative = rules_narrative(analysis)
+
+    assert narrative.summary.startswith("You answered 2 of 3 interview questions.")
+    assert [p.question_id for p in narrative.question_pointers] == ["q1", "q2"]
+    coached = {item.question_id for item in narrative.strengths + narrative.improvements}
+    assert not coached & {"hello", "bye"}
+    assert narrative.example_answer.question_id != "hello"
+
+
+def test_an_interview_that_ended_after_the_check_in_has_nothing_to_assess():
+    log = EventLog().start(0)
+    log.ask("greeting", "hello", "Are you ready to begin?", 1, 4)
+    log.say("greeting", "hello", "Yes, ready.", 5, 6, source="text")
+    log.end(20, "candidate_ended")
+    analysis = analyse_interview(log.events, competencies=COMPETENCIES)
+
+    narrative = rules_narrative(analysis)
+    assert narrative.has_answers is False
+    assert "before you answered an interview question" in narrative.summary
+    assert narrative.question_pointers == [] and narrative.example_answer is None
+    model = FakeModel()
+    assert generate_narrative(analysis, complete=model).source == "rules"
+    assert model.calls == []
+
+
+def test_a_model_pointer_on_the_check_in_question_is_dropped():
+    analysis = analyse_interview(with_check_in_and_closing().events, competencies=COMPETENCIES)
+    reply = llm_reply()
+    reply["question_pointers"].append({"question_id": "hello", "pointer": "Say more.", "quote": "Yes, I'm ready"})
+    narrative = parse_and_validate_narrative(json.dumps(reply), analysis.candidate_text(), analysis=analysis)
+    assert [p.question_id for p in narrative.question_pointers] == ["q1", "q2"]
+
+
 def test_the_narrative_survives_a_json_round_trip(analysis):
     narrative = rules_narrative(analysis)
     assert Narrative.from_dict(json.loads(json.dumps(narrative.to_dict()))) == narrative
