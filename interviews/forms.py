@@ -12,7 +12,7 @@ from django import forms
 from django.conf import settings
 from django.db.models import Q
 
-from interviews.models import Level, Role, StagePlan
+from interviews.models import Document, Interview, Level, Role, StagePlan
 from interviews.parsing import DEFAULT_LIMITS, DocumentError, parse_document, parse_pasted_job_description
 from interviews.services.plans import plan_expected_minutes, quick_practice_plan
 from interviews.services.setup import Upload, setup_limit_error, upload_attempt_allowed
@@ -68,18 +68,35 @@ class NewInterviewForm(forms.Form):
         label="Company (optional)", required=False, max_length=200,
         help_text="We look up public information about the company to tailor a few questions.",
     )
+    from_interview = forms.UUIDField(required=False, widget=forms.HiddenInput)
     consent = forms.BooleanField(
         label="I agree that MockFlow processes my resume and the job description to run this practice interview. "
               "I can delete them at any time from my profile.",
         error_messages={"required": "Please agree to the processing of your documents to continue."},
     )
 
-    def __init__(self, *args, user=None, **kwargs):
+    def __init__(self, *args, user=None, source: Interview | None = None, **kwargs):
+        if source is not None and not kwargs.get("data") and not (args and args[0]):
+            kwargs["initial"] = {
+                "role": source.role_id, "level": source.level, "plan": source.plan_id,
+                "company": source.company, "from_interview": source.pk, **kwargs.get("initial", {}),
+            }
         super().__init__(*args, **kwargs)
         self.user = user
         mb = _max_mb()
         for name in ("resume", "job_description_file"):
             self.fields[name].help_text = self.fields[name].help_text.format(mb=mb)
+        # "Practise again": the documents of an earlier interview are reused unless new ones are given.
+        self.source = source
+        self.reused_resume = _reusable(source.resume if source else None)
+        self.reused_job_description = _reusable(source.job_description if source else None)
+        if self.reused_resume:
+            self.fields["resume"].required = False
+            self.fields["resume"].label = "A new resume (optional)"
+            self.fields["resume"].help_text = f"Leave empty to use the same resume again. {self.fields['resume'].help_text}"
+        if self.reused_job_description:
+            self.fields["job_description"].label = "A new job description (optional)"
+            self.fields["job_description"].help_text = "Leave both empty to use the same job description again."
         self.fields["role"].queryset = Role.objects.filter(active=True).select_related("plan")
         self.quick_plan = quick_practice_plan()
         role_plans = Role.objects.filter(active=True).values("plan")
@@ -137,7 +154,8 @@ class NewInterviewForm(forms.Form):
         if pasted and cleaned.get("job_description_file"):
             self.add_error("job_description", "Paste the job description or upload it, not both.")
         elif not pasted and not has_file and not cleaned.get("job_description_file"):
-            self.add_error("job_description", "Please paste the job description, or upload it as a file.")
+            if not self.reused_job_description:
+                self.add_error("job_description", "Please paste the job description, or upload it as a file.")
         elif pasted and not self.limit_error:
             try:
                 self.parsed["job_description"] = Upload(parsed=parse_pasted_job_description(pasted))
@@ -145,5 +163,14 @@ class NewInterviewForm(forms.Form):
                 self.add_error("job_description", exc.message)
         return cleaned
 
-    def job_description_upload(self) -> Upload:
-        return self.parsed.get("job_description_file") or self.parsed["job_description"]
+    def resume_upload(self) -> Upload | Document:
+        return self.parsed.get("resume") or self.reused_resume
+
+    def job_description_upload(self) -> Upload | Document:
+        return (self.parsed.get("job_description_file") or self.parsed.get("job_description")
+                or self.reused_job_description)
+
+
+def _reusable(document: Document | None) -> Document | None:
+    """An earlier document whose text is still stored (its file may be gone after the retention period)."""
+    return document if document is not None and document.text.strip() else None

@@ -1,7 +1,9 @@
 """Candidate pages of interview setup: the form, the interview page, and the research poll."""
 
+import uuid
+
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
@@ -11,24 +13,38 @@ from interviews.services.research_store import research_enabled, research_view
 from interviews.services.setup import interview_create, interview_understanding
 
 
+def _source_interview(request):
+    """The interview to practise again (`?from=` or the form's hidden field): the user's own, else 404."""
+    source_id = request.POST.get("from_interview") if request.method == "POST" else request.GET.get("from")
+    if not source_id:
+        return None
+    try:
+        source_id = uuid.UUID(str(source_id))
+    except ValueError:
+        raise Http404("No such interview.") from None
+    return interview_for_owner(user=request.user, interview_id=source_id)
+
+
 @login_required
 def new_interview(request):
+    source = _source_interview(request)
     if request.method == "POST":
-        form = NewInterviewForm(request.POST, request.FILES, user=request.user)
+        form = NewInterviewForm(request.POST, request.FILES, user=request.user, source=source)
         if form.is_valid():
             interview = interview_create(
                 owner=request.user,
                 role=form.cleaned_data["role"],
                 level=form.cleaned_data["level"],
                 plan=form.cleaned_data["plan"],
-                resume=form.parsed["resume"],
+                resume=form.resume_upload(),
                 job_description=form.job_description_upload(),
                 company=form.cleaned_data["company"],
             )
             return redirect("interviews:detail", interview_id=interview.id)
     else:
-        form = NewInterviewForm(user=request.user)
-    return render(request, "interviews/new.html", {"form": form, "research_enabled": research_enabled()})
+        form = NewInterviewForm(user=request.user, source=source)
+    context = {"form": form, "source": source, "research_enabled": research_enabled()}
+    return render(request, "interviews/new.html", context)
 
 
 @login_required

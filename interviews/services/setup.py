@@ -146,7 +146,18 @@ def interview_engine_plan(interview: Interview) -> tuple[dict[str, Any], list[di
     return snapshot, bank
 
 
-def _store_document(*, owner, kind: str, upload: Upload, written: list) -> Document:
+def _facts_of(document: Upload | Document, kind: str) -> dict:
+    if isinstance(document, Document):
+        return document.facts or {}
+    parsed = document.parsed
+    return (parsed.highlights if kind == Document.Kind.RESUME else parsed.requirements) or {}
+
+
+def _store_document(*, owner, kind: str, upload: Upload | Document, written: list) -> Document:
+    if isinstance(upload, Document):  # "practise again": the earlier interview's document, reused
+        if upload.owner_id != owner.pk or upload.kind != kind:
+            raise ValueError("a reused document must be the same owner's, of the same kind")
+        return upload
     parsed = upload.parsed
     doc = Document(
         owner=owner,
@@ -171,13 +182,16 @@ def interview_create(
     role: Role,
     level: str,
     plan: StagePlan,
-    resume: Upload,
-    job_description: Upload,
+    resume: Upload | Document,
+    job_description: Upload | Document,
     company: str = "",
 ) -> Interview:
-    """Store the documents and a `ready` interview in one transaction; queue company research."""
-    resume_facts = ResumeFacts.from_dict(resume.parsed.highlights or {})
-    requirements = JobRequirements.from_dict(job_description.parsed.requirements or {})
+    """Store the documents and a `ready` interview in one transaction; queue company research.
+
+    A `Document` instead of an `Upload` reuses the owner's earlier document (practising again).
+    """
+    resume_facts = ResumeFacts.from_dict(_facts_of(resume, Document.Kind.RESUME))
+    requirements = JobRequirements.from_dict(_facts_of(job_description, Document.Kind.JOB_DESCRIPTION))
     heuristic = summary_heuristic(resume_facts, requirements)
     summary = summary_refined(resume_facts, requirements, heuristic)  # a network call: outside the transaction
     # No company given: the one the job description names, if any.
