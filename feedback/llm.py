@@ -2,15 +2,13 @@
 
 `json_completer()` returns the `complete(messages) -> str` callable that
 `feedback.narrative.generate_narrative` takes, or None when no model is configured (rules then).
-It returns the reply's raw text, not parsed JSON: narrative.py validates it and feeds the exact
-error back to the model on a retry, which `interviews.llm.chat_json` (parse or raise) cannot do.
+It returns the reply's raw text (`chat_text(json_mode=True)`), not parsed JSON: narrative.py
+validates it and feeds the exact error back to the model on a retry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from django.conf import settings
 
 from interviews import llm as web_llm
 
@@ -29,17 +27,6 @@ def json_completer(*, timeout: float = TIMEOUT_SECONDS) -> Complete | None:
         return None
 
     def complete(messages: list[dict[str, str]]) -> str:
-        client = web_llm._client(timeout)  # the shared client factory: key, base URL, SDK retries
-        try:
-            completion = client.chat.completions.create(
-                model=settings.OPENAI_MODEL or "gpt-4o-mini",
-                messages=messages,
-                response_format={"type": "json_object"},
-                temperature=0.2,
-                max_tokens=MAX_TOKENS,
-            )
-        finally:
-            client.close()
-        return completion.choices[0].message.content or ""
+        return web_llm.chat_text(messages, json_mode=True, max_tokens=MAX_TOKENS, timeout=timeout, temperature=0.2)
 
     return complete

@@ -43,17 +43,23 @@ def data_block(label: str, text: str, *, max_chars: int = 6000) -> str:
 
 
 def chat_text(messages: list[dict[str, str]], *, max_tokens: int = 600, timeout: float = DEFAULT_TIMEOUT,
-              temperature: float = 0.2) -> str:
-    """Return the model's reply text, or raise LLMError."""
+              temperature: float = 0.2, json_mode: bool = False) -> str:
+    """Return the model's reply text, or raise LLMError.
+
+    `json_mode` asks for a JSON object (response_format) but returns the raw text, for callers that
+    validate it themselves and feed the exact error back on a retry.
+    """
     import openai
 
     client = _client(timeout)
+    extra = {"response_format": {"type": "json_object"}} if json_mode else {}
     try:
         response = client.chat.completions.create(
             model=getattr(settings, "OPENAI_MODEL", None) or "gpt-4o-mini",
             messages=messages,
             max_tokens=max_tokens,
             temperature=temperature,
+            **extra,
         )
     except openai.OpenAIError as exc:
         raise LLMError(f"{type(exc).__name__}: {exc}") from exc
