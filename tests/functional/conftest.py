@@ -5,6 +5,8 @@ break async tests that run after them in the same process.
 """
 
 import os
+import socket
+import threading
 
 import pytest
 
@@ -32,6 +34,35 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 860}}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def asgi_server():
+    """The site's own ASGI application (pages, static files and WebSockets) served by daphne.
+
+    daphne runs in a thread of this process, so it shares the in-memory test database. One server for
+    the session: Twisted's reactor cannot be started again once stopped.
+    """
+    from daphne.server import Server
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from mockflow_site.asgi import application
+
+    port = _free_port()
+    ready = threading.Event()
+    server = Server(ASGIStaticFilesHandler(application), endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
+                    signal_handlers=False, ready_callable=ready.set, verbosity=0)
+    thread = threading.Thread(target=server.run, daemon=True, name="daphne-live-server")
+    thread.start()
+    assert ready.wait(15), "daphne did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
 
 
 HERE = os.path.dirname(__file__)

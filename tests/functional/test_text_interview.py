@@ -1,13 +1,10 @@
 """A candidate does a whole Quick practice interview in text mode, in Chromium.
 
-WebSockets need an ASGI server: daphne runs in a thread of this process (so it shares the
-in-memory test database), serving the site's own application.
+WebSockets need an ASGI server: conftest's `asgi_server`.
 """
 
 import copy
 import re
-import socket
-import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -24,30 +21,6 @@ ANSWERS = [
     "Support tickets about slow pages fell by half within a month.",
     "No questions from me, thank you.",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def asgi_server():
-    from daphne.server import Server
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    from mockflow_site.asgi import application
-
-    port = _free_port()
-    ready = threading.Event()
-    server = Server(ASGIStaticFilesHandler(application), endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
-                    signal_handlers=False, ready_callable=ready.set, verbosity=0)
-    thread = threading.Thread(target=server.run, daemon=True, name="daphne-live-server")
-    thread.start()
-    assert ready.wait(15), "daphne did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.stop()
 
 
 @pytest.fixture
