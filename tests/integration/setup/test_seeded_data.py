@@ -43,3 +43,13 @@ def test_recruiters_may_manage_exactly_roles_plans_stages_and_questions():
         for action in ("add", "change", "delete", "view")
         for model in ("role", "stageplan", "planstage", "question")
     }
+
+
+def test_the_seeded_closing_questions_target_no_competency():
+    """The closing hands the floor to the candidate: their questions are not scored as answers."""
+    from interviews.models import Question
+
+    closing = Question.objects.filter(stage="closing")
+    assert closing.exists()
+    assert set(closing.values_list("competency", flat=True)) == {""}
+    assert Question.objects.filter(stage="past_experience").exclude(competency="").exists()
