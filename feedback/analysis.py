@@ -231,6 +231,15 @@ class InterviewAnalysis(_Record):
         """Competency name → score (None without data), in the role's fixed order."""
         return {c.name: c.score for c in self.competencies}
 
+    def interview_questions(self) -> list[Question]:
+        """The questions that assess something. The welcome check-in ("ready to begin?") and the
+        closing's "anything to ask me?" name no competency: conversation, not interview questions."""
+        return [q for q in self.questions if q.competency]
+
+    def interview_answers(self) -> list[Answer]:
+        """Answers to interview questions (see `interview_questions`), in the order given."""
+        return [a for a in self.answers if a.competency]
+
     def answer_for(self, question_id: str) -> Answer | None:
         return next((a for a in self.answers if a.question_id == question_id), None)
 

@@ -402,8 +402,9 @@ def analysis_charts(analysis) -> dict[str, str]:
         "competencies": competency_bar_chart(analysis.competency_scores()),
         "stages": stage_duration_chart([(s.name, s.seconds) for s in analysis.stages]),
     }
-    if any(a.words_per_minute is not None for a in analysis.answers):
+    answers = analysis.interview_answers()  # numbered as on the report
+    if any(a.words_per_minute is not None for a in answers):
         charts["pace"] = answer_pace_chart(
-            [(f"Answer {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(analysis.answers, 1)]
+            [(f"Answer {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(answers, 1)]
         )
     return charts

@@ -194,21 +194,10 @@ def _question_label(answer: Answer) -> str:
     return question if len(question) <= 90 else question[:87].rstrip() + "..."
 
 
-def _interview_questions(analysis: InterviewAnalysis) -> list:
-    """The questions that assess something: the welcome check-in and the closing "any questions for
-    me?" name no competency and are conversation, not interview questions."""
-    return [q for q in analysis.questions if q.competency]
-
-
-def _interview_answers(analysis: InterviewAnalysis) -> list[Answer]:
-    """Answers to interview questions (see `_interview_questions`), in the order given."""
-    return [a for a in analysis.answers if a.competency]
-
-
 def _scored_answers(analysis: InterviewAnalysis) -> list[Answer]:
     """The answers coaching draws on: those scored on the role's competencies, else any interview answer."""
     counted = [a for a in analysis.answers if a.counts_for_competency]
-    return counted or _interview_answers(analysis)
+    return counted or analysis.interview_answers()
 
 
 def weakest_answer(analysis: InterviewAnalysis) -> Answer | None:
@@ -219,7 +208,7 @@ def weakest_answer(analysis: InterviewAnalysis) -> Answer | None:
 
 def rules_narrative(analysis: InterviewAnalysis) -> Narrative:
     """Coaching built from the measured analysis alone; it never fails."""
-    if not analysis.has_answers or not _interview_answers(analysis):
+    if not analysis.has_answers or not analysis.interview_answers():
         if analysis.answers:
             summary = (
                 "There is nothing to assess yet: the interview ended before you answered an interview "
@@ -250,15 +239,15 @@ def rules_narrative(analysis: InterviewAnalysis) -> Narrative:
         summary=_summary(analysis),
         strengths=strengths,
         improvements=improvements,
-        question_pointers=[_pointer(a) for a in _interview_answers(analysis)],
+        question_pointers=[_pointer(a) for a in analysis.interview_answers()],
         example_answer=example_answer(weakest_answer(analysis)),
         practice_next=_practice_next(analysis, practice_keys),
     )
 
 
 def _summary(analysis: InterviewAnalysis) -> str:
-    asked = len(_interview_questions(analysis))
-    answered = len(_interview_answers(analysis))
+    asked = len(analysis.interview_questions())
+    answered = len(analysis.interview_answers())
     parts = [f"You answered {answered} of {asked} interview question{'s' if asked != 1 else ''}."]
     scored = [c for c in analysis.competencies if c.score is not None]
     if scored:
@@ -750,7 +739,7 @@ def _analysis_facts(analysis: InterviewAnalysis) -> dict[str, Any]:
                 "hedges": a.hedges,
                 "source": a.source,
             }
-            for a in _interview_answers(analysis)
+            for a in analysis.interview_answers()
         ],
     }
 
@@ -801,7 +790,7 @@ def build_sceptic_messages(
 ) -> list[dict[str, str]]:
     """Messages for a second, sceptical pass: is the feedback on the weak answers fair and supported?"""
     transcript = analysis.transcript_text() if transcript is None else transcript
-    weak_answers = [a.question_id for a in _interview_answers(analysis) if a.score < WEAK_SCORE]
+    weak_answers = [a.question_id for a in analysis.interview_answers() if a.score < WEAK_SCORE]
     weak_competencies = [c.name for c in analysis.competencies if c.score is not None and c.score < WEAK_SCORE]
     draft = json.dumps(
         {k: v for k, v in narrative.to_dict().items() if k in NARRATIVE_JSON_SCHEMA["properties"]},
@@ -977,7 +966,7 @@ def generate_narrative(
     """
     if complete is None:
         return rules_narrative(analysis)
-    if not analysis.has_answers or not _interview_answers(analysis):
+    if not analysis.has_answers or not analysis.interview_answers():
         narrative = rules_narrative(analysis)
         narrative.fallback_reason = "there were no answers to assess"
         return narrative
@@ -1001,7 +990,7 @@ def generate_narrative(
         fallback.fallback_reason = f"the language model's output was invalid {attempts} times (last: {error})"
         return fallback
 
-    has_weak = any(a.score < WEAK_SCORE for a in _interview_answers(analysis))
+    has_weak = any(a.score < WEAK_SCORE for a in analysis.interview_answers())
     if sceptic and has_weak:
         try:
             reviewed, _error = _ask(

@@ -185,7 +185,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
     answers = {a.question_id: a for a in analysis.answers}
     pointers = {p.question_id: p for p in narrative.question_pointers}
     numbered = []
-    for number, answer in enumerate(analysis.answers, 1):
+    for number, answer in enumerate(analysis.interview_answers(), 1):
         numbered.append({
             "number": number,
             "answer": answer,
@@ -214,8 +214,8 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         "competencies": competencies,
         "covered_count": len(covered),
         "competency_count": len(analysis.competencies),
-        "questions_asked": len(analysis.questions),
-        "questions_answered": len(analysis.answers),
+        "questions_asked": len(analysis.interview_questions()),
+        "questions_answered": len(analysis.interview_answers()),
         "stages": stages,
         "stage_rows": [
             {"summary": s, "title": _stage_title(interview, s.name), "duration": duration_text(s.seconds),

@@ -67,3 +67,20 @@ def test_staff_see_aggregates_without_names_or_transcripts(alices_interview, car
         assert "checkout" not in page
     assert "Forced transitions by stage" in page
     assert "Backend Engineer" in page, "average score by role"
+
+
+def test_the_report_counts_and_lists_interview_questions_only(alices_interview, alice, client):
+    """The welcome check-in ("ready to begin?") is in the transcript, not among the answers or the counts."""
+    from feedback.models import Report
+
+    client.force_login(alice)
+    page = client.get(f"/feedback/{alices_interview.pk}/").content.decode()
+
+    analysis = Report.objects.get(interview=alices_interview).analysis
+    check_in = next(q for q in analysis["questions"] if q["stage"] == "greeting")
+    assert check_in["competency"] is None and check_in["answered"]
+    asked = sum(1 for q in analysis["questions"] if q["competency"])
+    answered = sum(1 for q in analysis["questions"] if q["competency"] and q["answered"])
+    assert f"You answered {answered} of {asked} interview questions." in page
+    assert f"{answered} of {asked} questions answered." in page
+    assert page.count(check_in["text"]) == 1  # once, in the transcript
