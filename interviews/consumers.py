@@ -224,7 +224,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
     async def supervise(self):
         """While another driver holds the lease, check now and then whether it is gone (a dead process)."""
         while self.wants_drive and self.driver is None:
-            await asyncio.sleep(store.DRIVER_LEASE_SECONDS / 3)
+            await asyncio.sleep(store.driver_lease_seconds() / 3)
             state = await store.interview_state(self.interview_id)
             if state["terminal"] or state["status"] != "live":
                 return

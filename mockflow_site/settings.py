@@ -227,6 +227,9 @@ UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 30, minimum=1)
 RESEARCH_TIMEOUT_SECONDS = env_int("RESEARCH_TIMEOUT_SECONDS", 10, minimum=1)
 # An interview nobody has driven (no socket, no worker events) for this long is marked abandoned.
 ABANDON_AFTER_MINUTES = env_int("ABANDON_AFTER_MINUTES", 15, minimum=1)
+# Text mode: how long a socket's hold on the interview it drives lasts without renewal (a dead
+# process's interview is taken over by another tab after at most this long).
+TEXT_DRIVER_LEASE_SECONDS = env_int("TEXT_DRIVER_LEASE_SECONDS", 30, minimum=3)
 # Feedback: a second, sceptical LLM pass over weak scores (costs one more model call per report).
 FEEDBACK_SCEPTIC_PASS = env_bool("FEEDBACK_SCEPTIC_PASS", False)
 

@@ -1,11 +1,17 @@
 """The text-mode driver: one interview's engine on real time, inside the web process.
 
-One asyncio task per driven interview. It sleeps until the engine's next deadline or the next
-message from the candidate's socket, feeds the engine, plays the agent's lines at once (text has no
-audio), and stores every new engine event through the event store, which announces them to the
-interview's sockets. The lease decides who drives: a lost lease stops the driver at once.
-A driver that starts on an interview with stored events rebuilds the engine from them
-(`Engine.restore`) and goes on where the interview stopped.
+One asyncio task per driven interview, and the only code that feeds the engine. It sleeps until the
+engine's next deadline, the next message from the candidate's socket or the end of the model's turn;
+feeds the engine; plays the agent's lines at once (text has no audio); and stores every new engine
+event through the event store, which announces them to the interview's sockets. The lease decides who
+drives: a lost lease stops the driver at once. A driver that starts on an interview with stored
+events rebuilds the engine from them (`Engine.restore`) and goes on where the interview stopped.
+
+The LLM brain's turn runs as a task of its own, so that the candidate's messages (leave, typing, more
+words) and the timers are not held up while the model thinks (a call may take tens of seconds). The
+model acts on the engine only through its `BrainTurn`, whose tools refuse once the interview has moved
+on; the driver cancels a turn that has gone stale (the interview ended, a timer changed the stage),
+and the driver alone closes turns, stores events and completes the interview.
 """
 
 from __future__ import annotations
@@ -14,10 +20,12 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
+from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
-from agent_worker.core.engine import Engine
+from agent_worker.core.engine import TYPING_GRACE_SECONDS, Engine
 from agent_worker.core.plans import load_plan
 from agent_worker.core.scripted import ScriptedBrain
 from agent_worker.core.tailoring import InterviewContext
@@ -29,30 +37,43 @@ logger = logging.getLogger(__name__)
 
 ANSWER_LIMIT = 5_000
 _STOP = object()
+_MODEL_DONE = object()
 
 
 class DriverLost(Exception):
     """Another driver took the interview (or it ended elsewhere): stop without writing."""
 
 
+@dataclass
+class ModelTurn:
+    """The model's turn in flight: the engine's decision point and the task running the model on it."""
+
+    turn: BrainTurn
+    task: asyncio.Task
+
+
 class TextDriver:
     """Drive one interview. Create it with a lease token, `start()` it, `submit()` the candidate's input."""
 
     def __init__(self, interview_id, lease_token: str, *, clock: Clock | None = None, llm=None,
-                 lease_seconds: float = store.DRIVER_LEASE_SECONDS) -> None:
+                 lease_seconds: float | None = None) -> None:
         self.interview_id = interview_id
         self.lease_token = lease_token
         self.clock = clock or SystemClock()
         self.rate = float(getattr(self.clock, "rate", 1.0))
         self.llm = llm
-        self.lease_seconds = lease_seconds
-        self.renew_every = lease_seconds / 3
+        self.lease_seconds = lease_seconds or store.driver_lease_seconds()
+        self.renew_every = self.lease_seconds / 3
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.engine: Engine | None = None
         self.flushed = 0
         self.fallbacks = 0
+        self.discarded = 0  # model turns cancelled because the interview moved on
+        self.thinking: ModelTurn | None = None
         self.outcome: str | None = None  # finished, lost, stopped, failed
         self.task: asyncio.Task | None = None
+        self._getter: asyncio.Task | None = None
+        self._typing_until = 0.0  # engine time until which typing holds the floor
         self._last_renewal = 0.0
         self._loop_time = time.monotonic
 
@@ -82,33 +103,36 @@ class TextDriver:
 
     async def _run(self) -> str:
         try:
-            await self._build()
-            await self._settle()
-            while not self.engine.is_over:
-                message = await self._next_message()
-                if message is _STOP:
-                    self.outcome = "stopped"
-                    break
-                self._apply(message)
-                await self._settle()
-                await self._renew_if_due()
-            else:
-                await self._finish()
-                self.outcome = "finished"
+            self.outcome = await self._drive()
         except DriverLost:
             self.outcome = "lost"
-            return self.outcome
         except asyncio.CancelledError:
             self.outcome = "stopped"
-            await asyncio.shield(self._release())
+            await asyncio.shield(self._wind_down(release=True))
             raise
         except Exception:
             logger.exception("Text interview %s failed", self.interview_id)
             self.outcome = "failed"
+            await self._quiet()
             await self._fail()
-        if self.outcome == "stopped":
-            await self._release()
+        await self._wind_down(release=self.outcome == "stopped")
         return self.outcome
+
+    async def _drive(self) -> str:
+        await self._build()
+        await self._settle()
+        while not self.engine.is_over:
+            message = await self._next_message()
+            if message is _STOP:
+                return "stopped"
+            if message is _MODEL_DONE:
+                await self._close_model_turn()
+            else:
+                self._apply(message)
+            await self._settle()
+            await self._renew_if_due()
+        await self._finish()
+        return "finished"
 
     async def _build(self) -> None:
         context_data, events = await store.driver_setup(self.interview_id)
@@ -118,6 +142,9 @@ class TextDriver:
         brain = None if self.llm is not None else scripted
         if events:
             self.engine = Engine.restore(events, plan, context, clock=self.clock, brain=brain, fallback_brain=scripted)
+            # A decision left due by the last driver (it went away while the model thought) is taken
+            # now, before the silence timer could mistake the wait for the candidate's.
+            self.engine.tick()
         else:
             self.engine = Engine(plan, context, seed=context_data["seed"], clock=self.clock, brain=brain,
                                  fallback_brain=scripted, brain_name="llm" if self.llm is not None else "scripted")
@@ -126,14 +153,51 @@ class TextDriver:
         self._last_renewal = self._loop_time()
 
     async def _next_message(self) -> Any:
-        deadline = self.engine.next_deadline()
+        """The candidate's next message, `_MODEL_DONE`, or None when a deadline (or renewal) is due."""
+        if self._getter is None:
+            self._getter = asyncio.ensure_future(self.inbox.get())
+        waits: set[asyncio.Future] = {self._getter}
+        if self.thinking is not None:
+            waits.add(self.thinking.task)
         wait = self.renew_every
-        if deadline is not None:
-            wait = min(wait, max(0.0, deadline - self.clock.now()) / self.rate)
-        try:
-            return await asyncio.wait_for(self.inbox.get(), timeout=max(wait, 0.002))
-        except TimeoutError:
+        wake = self._next_wake()
+        if wake is not None:
+            wait = min(wait, max(0.0, wake - self.clock.now()) / self.rate)
+        await asyncio.wait(waits, timeout=max(wait, 0.002), return_when=asyncio.FIRST_COMPLETED)
+        if self._getter.done():
+            getter, self._getter = self._getter, None
+            return getter.result()
+        if self.thinking is not None and self.thinking.task.done():
+            return _MODEL_DONE
+        return None
+
+    def _next_wake(self) -> float | None:
+        """When to tick the engine if nothing else happens."""
+        engine = self.engine
+        deadline = engine.next_deadline()
+        now = self.clock.now()
+        if self.thinking is not None:
+            # While the model thinks the candidate is waiting for us, so the silence is not theirs:
+            # until the stage cap or the interview's ceiling passes, nothing is due. Past either, a
+            # tick acts on that cap (or waits for the candidate to let go of the floor), never on silence.
+            hard = self._hard_deadline()
+            if hard is not None and now < hard:
+                return hard
+            return deadline
+        if engine.brain_due is not None and now < self._typing_until:
+            # A decision waits for the candidate to stop typing; the engine would only look again at
+            # its silence deadline, and then move on for silence instead of asking.
+            return self._typing_until if deadline is None else min(deadline, self._typing_until)
+        return deadline
+
+    def _hard_deadline(self) -> float | None:
+        engine = self.engine
+        stage = engine.current_stage
+        progress = engine.stage_progress()
+        if stage is None or not progress:
             return None
+        cap_at = self.clock.now() - progress["elapsed"] + stage.max_seconds
+        return min(cap_at, engine.started_at + engine.max_duration_seconds)
 
     def _apply(self, message: Any) -> None:
         engine = self.engine
@@ -143,29 +207,68 @@ class TextDriver:
         kind, text = message
         if kind == "answer":
             engine.candidate_said(text, source="text")
+            self._typing_until = 0.0
         elif kind == "typing":
             engine.candidate_typing()
+            self._typing_until = self.clock.now() + TYPING_GRACE_SECONDS
         elif kind == "leave":
             engine.candidate_left()
 
     async def _settle(self) -> None:
-        """Play what the agent says, let an async brain take its turn, store every new event."""
+        """Play what the agent says, store every new event, and start or drop the model's turn."""
         engine = self.engine
         while True:
             engine.play_lines_at_once()
             await self._flush()
+            if self.thinking is not None:
+                if not (engine.is_over or self.thinking.turn.stale):
+                    return  # the model is still on its turn
+                self.discarded += 1
+                await self._close_model_turn()  # the interview moved on: the model's late words are not said
+                continue
             if self.llm is None or engine.is_over:
                 return
             turn = engine.pending_brain_turn()
             if turn is None:
                 return
-            try:
-                await self.llm.take_turn(turn)
-            except LLMUnavailable as error:
-                self.fallbacks += 1
-                logger.warning("LLM brain failed in interview %s (%s): the scripted brain takes the turn",
-                               self.interview_id, error)
-            engine.finish_brain_turn(turn)
+            task = asyncio.create_task(self._think(turn), name=f"text-interview-model-{self.interview_id}")
+            self.thinking = ModelTurn(turn, task)
+            return
+
+    async def _think(self, turn: BrainTurn) -> None:
+        try:
+            await self.llm.take_turn(turn)
+        except LLMUnavailable as error:
+            self.fallbacks += 1
+            logger.warning("LLM brain failed in interview %s (%s): the scripted brain takes the turn",
+                           self.interview_id, error)
+
+    async def _close_model_turn(self) -> None:
+        """End the model's turn (cancelling it if it still runs) and let the engine close it."""
+        thinking, self.thinking = self.thinking, None
+        if thinking is None:
+            return
+        if not thinking.task.done():
+            thinking.task.cancel()
+            await asyncio.wait([thinking.task])
+        if not thinking.task.cancelled() and thinking.task.exception() is not None:
+            raise thinking.task.exception()
+        self.engine.finish_brain_turn(thinking.turn)
+
+    async def _quiet(self) -> None:
+        """Stop listening and cancel the model's turn without touching the engine (the driver is done)."""
+        if self._getter is not None:
+            self._getter.cancel()
+            self._getter = None
+        thinking, self.thinking = self.thinking, None
+        if thinking is not None and not thinking.task.done():
+            thinking.task.cancel()
+            await asyncio.wait([thinking.task])
+
+    async def _wind_down(self, *, release: bool) -> None:
+        await self._quiet()
+        if release:
+            await self._release()
 
     async def _flush(self) -> None:
         fresh = self.engine.events[self.flushed:]
@@ -176,9 +279,9 @@ class TextDriver:
         except EventStoreError as error:
             raise DriverLost(error.message) from error
         self.flushed += len(fresh)
-        self._last_renewal = self._loop_time()  # a write carries the lease's worth
 
     async def _renew_if_due(self) -> None:
+        # Storing events does not extend the lease: renew on time however busy the interview is.
         if self._loop_time() - self._last_renewal < self.renew_every:
             return
         if not await store.lease_renew(self.interview_id, self.lease_token, self.lease_seconds):

@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 
 from interviews.live.context import engine_context, load_interview
 from interviews.models import TERMINAL_STATUSES, Event, Interview
 from interviews.services import events as store
 
-DRIVER_LEASE_SECONDS = 30
+
+def driver_lease_seconds() -> float:
+    """How long a driving socket's lease lasts between renewals (`TEXT_DRIVER_LEASE_SECONDS`)."""
+    return float(settings.TEXT_DRIVER_LEASE_SECONDS)
 
 
 @database_sync_to_async
@@ -44,8 +48,9 @@ def driver_setup(interview_id) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 @database_sync_to_async
-def lease_try(interview_id, seconds: float = DRIVER_LEASE_SECONDS) -> str | None:
+def lease_try(interview_id, seconds: float | None = None) -> str | None:
     """Take the lease if nobody holds it; None if another driver does or the interview is over."""
+    seconds = seconds or driver_lease_seconds()
     interview = Interview.objects.get(pk=interview_id)
     try:
         return store.lease_acquire(interview=interview, seconds=seconds, force=False)
@@ -54,7 +59,8 @@ def lease_try(interview_id, seconds: float = DRIVER_LEASE_SECONDS) -> str | None
 
 
 @database_sync_to_async
-def lease_renew(interview_id, lease_token: str, seconds: float = DRIVER_LEASE_SECONDS) -> bool:
+def lease_renew(interview_id, lease_token: str, seconds: float | None = None) -> bool:
+    seconds = seconds or driver_lease_seconds()
     return store.lease_renew(interview=Interview(pk=interview_id), lease_token=lease_token, seconds=seconds)
 
 

@@ -1,4 +1,4 @@
-"""Interviews on a short plan for the live tests, and helpers to reach the ASGI app."""
+"""Fixtures of the live tests: interviews on a short plan, logged-in sockets, channel layers, a model."""
 
 import copy
 import datetime
@@ -59,6 +59,53 @@ def make_interview(db):
 @pytest.fixture
 def interview(make_interview, alice):
     return make_interview(alice)
+
+
+@pytest.fixture
+def quick_interview(make_interview, alice):
+    """Alice's text interview on the tiny plan (one question per stage)."""
+    return make_interview(alice, plan=tiny_plan())
+
+
+@pytest.fixture
+def alice_cookie(client, alice):
+    """The session cookie of a logged-in alice, for socket handshakes."""
+    from tests.integration.live.helpers import session_cookie
+
+    return session_cookie(client, alice)
+
+
+@pytest.fixture
+def bob_cookie(bob):
+    from django.test import Client
+
+    from tests.integration.live.helpers import session_cookie
+
+    return session_cookie(Client(), bob)
+
+
+@pytest.fixture
+def llm_settings(settings, fake_openai):
+    """The LLM brain on, pointed at the fake OpenAI-compatible server (which the test scripts)."""
+    settings.OPENAI_API_KEY = "test-key"
+    settings.OPENAI_BASE_URL = fake_openai.base_url
+    settings.OPENAI_MODEL = "fake-gpt"
+    return fake_openai
+
+
+@pytest.fixture
+def completions():
+    """Interviews completed during the test, in order (from the interview_completed signal)."""
+    from interviews.signals import interview_completed
+
+    received = []
+
+    def on_completed(sender, interview, **kwargs):
+        received.append(interview.pk)
+
+    interview_completed.connect(on_completed, dispatch_uid="live-tests-completions")
+    yield received
+    interview_completed.disconnect(dispatch_uid="live-tests-completions")
 
 
 @pytest.fixture

@@ -1,10 +1,12 @@
-"""Socket helpers: an ASGI app like the site's, with an injectable clock and brain."""
+"""Helpers of the live tests: an ASGI app like the site's (with an injectable clock and brain), socket
+reading, the stored interview, and a small scripted model for the fake OpenAI server."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 
+from asgiref.sync import sync_to_async
 from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.security.websocket import AllowedHostsOriginValidator
@@ -12,6 +14,7 @@ from channels.testing import WebsocketCommunicator
 from django.urls import path
 
 from interviews.consumers import InterviewConsumer
+from interviews.models import Event, Interview
 
 ORIGIN = (b"origin", b"http://testserver")
 
@@ -107,3 +110,51 @@ GOOD_ANSWERS = [
     "and increased conversion by 3%.",
     "No questions from me, thank you.",
 ]
+
+
+def stored_interview(interview):
+    """The interview as stored now (awaitable)."""
+    return sync_to_async(lambda: Interview.objects.get(pk=interview.pk))()
+
+
+def stored_events(interview):
+    """Every stored event of the interview as a socket message, in `seq` order (awaitable)."""
+    return sync_to_async(lambda: [e.as_message() for e in Event.objects.filter(interview=interview).order_by("seq")])()
+
+
+QUESTIONS = [
+    "Are you comfortable starting the interview now?",
+    "Walk me through your current role and what you enjoy most in it.",
+    "Describe a project where you made a slow service dramatically faster.",
+    "What would you like to know about the team or the hiring process?",
+    "How do you review code written by brand new colleagues?",
+    "Which database migration are you proudest of, and why?",
+    "Tell me about a production incident you handled end to end.",
+]
+
+
+class ModelInterviewer:
+    """A tiny model for the fake server: asks through ask_question, assesses answers, follows the engine."""
+
+    def __init__(self):
+        self.next_question = 0
+
+    def ask(self):
+        question = QUESTIONS[self.next_question % len(QUESTIONS)]
+        self.next_question += 1
+        return {"tool_calls": [{"name": "ask_question", "arguments": {"question": question}}]}
+
+    def __call__(self, body):
+        messages = body["messages"]
+        last = messages[-1]
+        if last["role"] == "user":
+            if "new stage" in last["content"]:
+                return self.ask()
+            return {"tool_calls": [{"name": "assess_response", "arguments": {"depth": 4, "key_points": ["latency"]}}]}
+        result = last["content"]
+        if result.startswith("Approved") or "Approved:" in result:
+            call = messages[-2]["tool_calls"][-1]
+            return {"text": "Thank you. " + json.loads(call["function"]["arguments"])["question"]}
+        if "transition_stage" in result or "Move on" in result:
+            return {"tool_calls": [{"name": "transition_stage", "arguments": {"reason": "done"}}]}
+        return self.ask()

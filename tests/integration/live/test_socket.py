@@ -18,22 +18,9 @@ from tests.integration.live.helpers import (
     read_until,
     receive,
     send,
-    session_cookie,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def alice_cookie(client, alice):
-    return session_cookie(client, alice)
-
-
-@pytest.fixture
-def bob_cookie(client, bob):
-    from django.test import Client
-
-    return session_cookie(Client(), bob)
 
 
 async def refused(comm) -> bool:

@@ -2,7 +2,6 @@
 
 import datetime
 
-import pytest
 from django.utils import timezone
 
 from agent_worker.core.clock import FakeClock
@@ -28,11 +27,6 @@ def half_done(interview):
     events_append(interview=interview, events=engine.event_dicts(), lease_token=token)
     Interview.objects.filter(pk=interview.pk).update(
         lease_expires_at=timezone.now() - HOUR, last_activity_at=timezone.now() - 2 * HOUR)
-
-
-@pytest.fixture
-def quick_interview(make_interview, alice):
-    return make_interview(alice, plan=tiny_plan())
 
 
 def test_it_ends_a_stale_interview_as_disconnected(quick_interview):

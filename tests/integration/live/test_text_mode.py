@@ -1,15 +1,14 @@
 """Text mode over the socket: whole interviews, leaving, timers, the driver lease and rebuilding."""
 
+import asyncio
 import datetime
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
-from interviews.models import Event, Interview, Status
-from interviews.signals import interview_completed
+from interviews.models import Interview, Status
 from interviews.textmode.clock import ScaledClock
-from tests.integration.live.conftest import tiny_plan
 from tests.integration.live.helpers import (
     GOOD_ANSWERS,
     answer_until_end,
@@ -21,40 +20,11 @@ from tests.integration.live.helpers import (
     make_app,
     read_until,
     send,
-    session_cookie,
+    stored_events,
+    stored_interview,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def alice_cookie(client, alice):
-    return session_cookie(client, alice)
-
-
-@pytest.fixture
-def quick_interview(make_interview, alice):
-    return make_interview(alice, plan=tiny_plan())
-
-
-def stored(interview):
-    return sync_to_async(lambda: Interview.objects.get(pk=interview.pk))()
-
-
-def stored_events(interview):
-    return sync_to_async(lambda: [e.as_message() for e in Event.objects.filter(interview=interview).order_by("seq")])()
-
-
-@pytest.fixture
-def completions():
-    received = []
-
-    def on_completed(sender, interview, **kwargs):
-        received.append(interview.pk)
-
-    interview_completed.connect(on_completed, dispatch_uid="text-mode-test")
-    yield received
-    interview_completed.disconnect(dispatch_uid="text-mode-test")
 
 
 async def test_a_whole_text_interview_with_the_scripted_brain(quick_interview, alice_cookie, any_layer, completions):
@@ -75,7 +45,7 @@ async def test_a_whole_text_interview_with_the_scripted_brain(quick_interview, a
     assert sum(m["type"] == "candidate.said" for m in events) >= 3
     final = await read_until(comm, lambda m: is_session(m) and m["status"] != "live")
     assert final["status"] == "completed"
-    interview = await stored(quick_interview)
+    interview = await stored_interview(quick_interview)
     assert interview.status == Status.COMPLETED and interview.end_reason == "completed"
     assert interview.transcript["entries"] and interview.metrics["end_reason"] == "completed"
     assert completions == [quick_interview.pk]
@@ -91,7 +61,7 @@ async def test_leave_ends_the_interview_as_candidate_ended(quick_interview, alic
     ended = await read_until(comm, is_event("interview.ended"))
     assert ended["data"]["reason"] == "candidate_ended"
     await read_until(comm, lambda m: is_session(m) and m["status"] == "completed")
-    assert (await stored(quick_interview)).end_reason == "candidate_ended"
+    assert (await stored_interview(quick_interview)).end_reason == "candidate_ended"
     assert completions == [quick_interview.pk]
     await comm.disconnect()
 
@@ -160,10 +130,8 @@ async def test_a_second_tab_watches_then_takes_over_with_a_rebuilt_engine(
 
 
 async def test_a_restarted_process_rebuilds_the_engine_from_the_stored_events(
-        quick_interview, alice_cookie, in_memory_layer, monkeypatch):
-    from interviews.textmode import store
-
-    monkeypatch.setattr(store, "DRIVER_LEASE_SECONDS", 0.6)  # watchers look again every 0.2 s
+        quick_interview, alice_cookie, in_memory_layer, settings):
+    settings.TEXT_DRIVER_LEASE_SECONDS = 0.6  # watchers look again every 0.2 s
     first = await connected(make_app(), quick_interview, alice_cookie)
     await send(first, type="start")
     await read_until(first, asks_question)
@@ -188,5 +156,27 @@ async def test_a_restarted_process_rebuilds_the_engine_from_the_stored_events(
     assert len(asked) == len(set(asked))
     assert [e["stage"] for e in events if e["type"] == "stage.entered"] == [
         "greeting", "self_intro", "past_experience", "closing"]
-    assert (await stored(quick_interview)).status == Status.COMPLETED
+    assert (await stored_interview(quick_interview)).status == Status.COMPLETED
     await second.disconnect()
+
+
+async def test_a_driver_busy_storing_events_still_renews_its_lease(
+        quick_interview, alice_cookie, in_memory_layer, settings):
+    settings.TEXT_DRIVER_LEASE_SECONDS = 0.6  # renewed every 0.2 s; a watcher looks every 0.2 s
+    app = make_app()
+    first = await connected(app, quick_interview, alice_cookie)
+    await send(first, type="start")
+    await read_until(first, asks_question)
+    second = await connected(app, quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=0)
+    watched = []
+    assert (await read_until(second, is_session, into=watched))["driving"] is False
+    for _ in range(15):  # a stored event every 0.1 s for 1.5 s: more than twice the lease
+        await send(first, type="answer", text="Let me think.")
+        await asyncio.sleep(0.1)
+    ended = await answer_until_end(first, GOOD_ANSWERS, into=[], pending=True)
+    assert ended["data"]["reason"] == "completed"
+    await read_until(second, is_event("interview.ended"), into=watched)
+    assert not any(is_session(m) and m["driving"] for m in watched)
+    for comm in (first, second):
+        await comm.disconnect()
