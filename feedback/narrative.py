@@ -360,7 +360,14 @@ def _improvements(
         found.append(EvidenceItem(title, detail, quote, answer.question_id))
 
     by_weakness = sorted(answers, key=lambda a: a.score)
-    no_result = next((a for a in by_weakness if "result" not in a.star_parts), None)
+
+    def fresh(candidates: list[Answer], quote_of) -> Answer | None:
+        """The first candidate whose quote is not used yet (advice spread over answers), else the first."""
+        unused = (a for a in candidates if textstats.normalise_for_quote(quote_of(a)) not in used)
+        return next(unused, candidates[0] if candidates else None)
+
+    no_result = fresh([a for a in by_weakness if "result" not in a.star_parts],
+                      lambda a: _quote_and_sentence(a, prefer="last"))
     if no_result:
         add(
             "no_result",
@@ -371,7 +378,10 @@ def _improvements(
             _quote_and_sentence(no_result, prefer="last"),
         )
     if not any(a.quantified for a in answers):
-        answer = next((a for a in by_weakness if "result" in a.star_parts), by_weakness[0])
+        answer = fresh(
+            [a for a in by_weakness if "result" in a.star_parts] + [a for a in by_weakness if "result" not in a.star_parts],
+            lambda a: _quote_and_sentence(a, part="result"),
+        )
         add(
             "no_numbers",
             "Put a number on it",
@@ -380,9 +390,9 @@ def _improvements(
             answer,
             _quote_and_sentence(answer, part="result"),
         )
-    no_context = next(
-        (a for a in by_weakness if "situation" not in a.star_parts and "task" not in a.star_parts and a.words >= 10),
-        None,
+    no_context = fresh(
+        [a for a in by_weakness if "situation" not in a.star_parts and "task" not in a.star_parts and a.words >= 10],
+        _quote_and_sentence,
     )
     if no_context:
         add(
@@ -410,17 +420,25 @@ def _improvements(
                 heavy[0] if heavy else _quote_and_sentence(answer, needle=lambda s: bool(textstats.filler_matches(s))),
             )
     if speech.hedge_count >= 3:
-        answer = max(answers, key=lambda a: a.hedge_count)
-        if answer.hedge_count:
+        hedgy = sorted((a for a in answers if a.hedge_count), key=lambda a: -a.hedge_count)
+        answer = fresh(hedgy, lambda a: _quote_and_sentence(a, needle=lambda s: bool(textstats.hedge_matches(s))))
+        if answer:
+            said: dict[str, int] = {}
+            for a in answers:
+                for name, n in (a.hedges or {}).items():
+                    said[name] = said.get(name, 0) + n
+            listed = ", ".join(
+                '"' + re.sub(r"\bi\b", "I", name) + '"' for name, _n in sorted(said.items(), key=lambda kv: -kv[1])[:3]
+            )
             add(
                 "hedges",
                 "Say it with confidence",
-                f'You hedged {speech.hedge_count} times ("I think", "maybe", "probably" ...). '
+                f"You hedged {speech.hedge_count} times ({listed}). "
                 "State what you did and what you know; keep the caveats for real uncertainty.",
                 answer,
                 _quote_and_sentence(answer, needle=lambda s: bool(textstats.hedge_matches(s))),
             )
-    short = next((a for a in by_weakness if a.words < 20), None)
+    short = fresh([a for a in by_weakness if a.words < 20], lambda a: _quote_and_sentence(a, prefer="longest"))
     if short:
         add(
             "short",

@@ -188,6 +188,43 @@ def test_a_model_pointer_on_the_check_in_question_is_dropped():
     assert [p.question_id for p in narrative.question_pointers] == ["q1", "q2"]
 
 
+def typed_interview(*answers: tuple[str, str]) -> EventLog:
+    log = EventLog().start(0)
+    at = 10
+    for number, (question, said) in enumerate(answers, 1):
+        log.ask("past_experience", f"q{number}", question, at, at + 3, competency="Communication")
+        log.say("past_experience", f"q{number}", said, at + 5, at + 15, source="text")
+        at += 30
+    log.end(at, "completed")
+    return log
+
+
+def test_the_hedging_advice_names_the_hedges_the_candidate_said():
+    log = typed_interview(
+        ("Tell me about a project.", "I think maybe we could have tested more, I guess."),
+        ("How do you measure success?", "At Acme checkout failed at peak. I added an index, "
+                                        "and as a result errors dropped by 80% that weekend."),
+    )
+    narrative = rules_narrative(analyse_interview(log.events, competencies=COMPETENCIES))
+
+    hedges = next(item for item in narrative.improvements if item.title == "Say it with confidence")
+    assert hedges.detail.startswith('You hedged 3 times ("')
+    assert all(f'"{h}"' in hedges.detail for h in ("I think", "maybe", "I guess"))
+    assert "probably" not in hedges.detail
+
+
+def test_improvements_quote_different_answers_when_they_can():
+    log = typed_interview(
+        ("Tell me about a project.", "We fixed the flaky build and then moved on to the next ticket in the queue."),
+        ("Tell me about a migration.", "I wrote the migration script and ran it on a quiet weekend with the team."),
+    )
+    narrative = rules_narrative(analyse_interview(log.events, competencies=COMPETENCIES))
+
+    quotes = [item.quote for item in narrative.improvements]
+    assert len(quotes) >= 2 and quotes[0] != quotes[1]  # two answers: the first two items quote both
+    assert {item.question_id for item in narrative.improvements} == {"q1", "q2"}
+
+
 def test_the_narrative_survives_a_json_round_trip(analysis):
     narrative = rules_narrative(analysis)
     assert Narrative.from_dict(json.loads(json.dumps(narrative.to_dict()))) == narrative
