@@ -512,7 +512,7 @@ def _pointer(answer: Answer) -> QuestionPointer:
 
 
 def example_answer(answer: Answer | None) -> ExampleAnswer | None:
-    """The candidate's own answer reordered into STAR, fillers removed, gaps left as [placeholders].
+    """The candidate's own answer reordered into STAR, fillers and hedges removed, gaps left as [placeholders].
 
     Nothing is invented: every sentence is the candidate's, and a part they did not give is a
     bracketed prompt for them to fill in.
@@ -527,7 +527,7 @@ def example_answer(answer: Answer | None) -> ExampleAnswer | None:
     current = "situation"
     for sentence in answer.sentences:
         part = part_of.get(sentence.start)
-        cleaned = textstats.strip_fillers(sentence.text)
+        cleaned = textstats.strip_hedges(textstats.strip_fillers(sentence.text))
         # An untagged first-person sentence before any cue is most likely what they did.
         if part is None and current == "situation" and re.match(r"(?i)\s*(?:i|we)\b", cleaned):
             part = "action"
@@ -543,7 +543,8 @@ def example_answer(answer: Answer | None) -> ExampleAnswer | None:
         if part == "result" and grouped[part] and not answer.quantified:
             parts.append(ExamplePart(part, "[the measurable result: by how much, for whom]", False))
     missing = [_PART_LABELS[p.part].lower() for p in parts if not p.from_candidate]
-    notes = "Built from your own words, reordered into Situation, Task, Action, Result, with filler words removed."
+    notes = ("Built from your own words, reordered into Situation, Task, Action, Result, with filler words and "
+             "hedges (\"I think\", \"maybe\") removed.")
     if missing:
         notes += (
             f" The bracketed parts ({', '.join(dict.fromkeys(missing))}) are yours to fill in: only you know those facts."

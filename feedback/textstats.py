@@ -233,6 +233,28 @@ def strip_fillers(text: str) -> str:
     return out[:1].upper() + out[1:] if out else out
 
 
+# Hedges that can go without breaking the sentence: "I think (that)" / "I guess" opening a clause or
+# closing one after a comma, and the adverbs "maybe", "probably", "perhaps". "might", "I'm not sure"
+# and "I think about ..." stay: removing them would change or break what was said.
+_REMOVABLE_HEDGES = (
+    re.compile(r"(?i)(^|[.!?;]\s+|,\s*)(?:and\s+)?i\s+(?:think|guess)(?:\s+that)?(?!\s+(?:about|of|so)\b)\s*,?\s*(?=\w)"),
+    re.compile(r"(?i),?\s*\bi\s+(?:think|guess)\s*(?=[.!?]|$)"),
+    re.compile(r"(?i)\s*\b(?:maybe|probably|perhaps)\b,?"),
+)
+
+
+def strip_hedges(text: str) -> str:
+    """Text without the hedges that can be dropped cleanly, for an example answer said with confidence."""
+    out = text
+    out = _REMOVABLE_HEDGES[0].sub(lambda m: m.group(1), out)
+    out = _REMOVABLE_HEDGES[1].sub("", out)
+    out = _REMOVABLE_HEDGES[2].sub("", out)
+    out = re.sub(r"\s{2,}", " ", out).strip()
+    out = re.sub(r"^[,\s]+", "", out)
+    out = re.sub(r"\s+([,.!?])", r"\1", out)
+    return out[:1].upper() + out[1:] if out else out
+
+
 # ---------------------------------------------------------------------------------------------
 # STAR parts
 

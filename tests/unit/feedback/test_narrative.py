@@ -106,7 +106,7 @@ def test_the_example_answer_restructures_the_weakest_answer_without_inventing_fa
     assert [(p.part, p.from_candidate) for p in example.parts] == [
         ("situation", False), ("task", False), ("action", True), ("result", False),
     ]
-    assert example.parts[2].text == "I think maybe I would probably ask the team what they need."
+    assert example.parts[2].text == "I would ask the team what they need."  # hedges dropped, words kept
     assert "[The measurable result" in example.answer
     assert "Basically" not in example.answer
 

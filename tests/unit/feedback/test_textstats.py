@@ -1,3 +1,5 @@
+import pytest
+
 from feedback import textstats
 
 
@@ -81,3 +83,19 @@ def test_a_quote_matches_after_folding_case_quotes_and_whitespace():
     assert textstats.quote_occurs("...we shipped it", source)
     assert not textstats.quote_occurs("we shipped it early", source)
     assert not textstats.quote_occurs("  ", source)
+
+
+@pytest.mark.parametrize(
+    ("said", "confident"),
+    [
+        ("I think maybe we could have tested more, I guess.", "We could have tested more."),
+        ("We probably saved 3 hours a week.", "We saved 3 hours a week."),
+        ("I guess that the cache was the fix.", "The cache was the fix."),
+        ("It was slow, I think, so I profiled it.", "It was slow, so I profiled it."),
+        ("I think about performance daily.", "I think about performance daily."),  # a verb, not a hedge
+        ("I think so.", "I think so."),
+        ("We might lose data.", "We might lose data."),  # changes the meaning: kept
+    ],
+)
+def test_strip_hedges_drops_only_hedges_that_can_go_cleanly(said, confident):
+    assert textstats.strip_hedges(said) == confident
