@@ -1,9 +1,11 @@
 """The PDF: the page's template in print mode, every section, page numbers, nothing fetched from outside."""
 
 import io
+import re
 import subprocess
 
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
 from feedback.models import Report
@@ -60,6 +62,40 @@ def test_every_page_is_numbered(ready_report):
     assert total >= 2
     for number, page in enumerate(reader.pages, 1):
         assert f"Page {number} of {total}" in page.extract_text()
+
+
+def test_the_pdf_loads_only_its_print_stylesheet(ready_report):
+    fetcher = StaticFilesOnlyFetcher()
+
+    render_report_pdf(ready_report, fetcher=fetcher)
+
+    assert fetcher.served == ["https://report.mockflow.invalid/static/css/report_print.css"], "not app.css, no images"
+    assert fetcher.refused == []
+
+
+def test_every_page_after_the_first_is_headed_with_the_candidate_role_and_date(ready_report):
+    reader = PdfReader(io.BytesIO(render_report_pdf(ready_report)))
+    created = timezone.localtime(ready_report.interview.created_at)
+    date = f"{created.day} {created:%B %Y}"
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+
+    assert f"Prepared for Alice Example · {date}" in pages[0], "page one names them in its brand bar"
+    for number, text in enumerate(pages[1:], 2):
+        assert "Alice Example · Backend Engineer · Mid-level" in text, f"page {number}"
+        assert f"Interview feedback · {date}" in text, f"page {number}"
+
+
+def test_no_question_card_is_split_across_pages(ready_report):
+    reader = PdfReader(io.BytesIO(render_report_pdf(ready_report)))
+    pages = [page.extract_text() for page in reader.pages]
+    numbers = []
+
+    for number, text in enumerate(pages, 1):
+        cards = re.findall(r"Question (\d+):", text)
+        endings = re.findall(r"\b(?:Score|Not scored):", text)
+        assert len(cards) == len(endings), f"page {number}: a card's head and its score line are on different pages"
+        numbers += [int(n) for n in cards]
+    assert len(numbers) >= 3 and numbers == list(range(1, len(numbers) + 1)), "every card, once, in order"
 
 
 def test_page_one_renders_to_a_png(ready_report, tmp_path):
