@@ -111,6 +111,7 @@ def _hbars(
     band: tuple[float, float] | None = None,
     band_label: str = "",
     value_width: float = 110,
+    label_chars: int = 24,
 ) -> str:
     row_height, top = 26, 10
     plot_left, plot_right = label_width, width - value_width
@@ -135,7 +136,7 @@ def _hbars(
     for index, (name, value, value_text) in enumerate(rows):
         y = top + index * row_height
         body.append(f"<g><title>{esc(name)}: {esc(value_text)}</title>")
-        body.append(_text(plot_left - 8, y + 15, _short(name, 24), anchor="end"))
+        body.append(_text(plot_left - 8, y + 15, _short(name, label_chars), anchor="end"))
         if value is None:
             body.append(_text(plot_left + 4, y + 15, value_text, fill=MUTED, italic=True))
         else:
@@ -155,19 +156,29 @@ def _hbars(
     return _svg(width, height, title, desc, body, kind=kind)
 
 
+# Phone-sized geometry: drawn at about the width a phone shows, so the text stays at its size.
+NARROW_WIDTH = 340
+_NARROW_BARS = {"width": NARROW_WIDTH, "label_width": 112, "value_width": 56, "label_chars": 15}
+
+
 def competency_bar_chart(
     scores: Mapping[str, float | None] | Iterable[tuple[str, float | None]],
     *,
     title: str = "Competency scores (0-5)",
     width: float = 520,
+    narrow: bool = False,
 ) -> str:
-    """One bar per competency on a 0-5 scale; a competency without data says so instead of a bar."""
+    """One bar per competency on a 0-5 scale; a competency without data says so instead of a bar.
+
+    `narrow` draws it for a phone's width (shorter labels), like every chart here that takes it.
+    """
     pairs = _pairs(scores)
     if not pairs:
         return _empty(title, "No competencies to show.", kind="competencies")
     rows = [(_label(n), v, "no data" if v is None else f"{_score(v)} / 5") for n, v in pairs]
     desc = "; ".join(f"{name}: {text}" for name, _v, text in rows)
-    return _hbars(rows, title=title, desc=desc, kind="competencies", maximum=5, ticks=[0, 1, 2, 3, 4, 5], width=width)
+    geometry = _NARROW_BARS if narrow else {"width": width}
+    return _hbars(rows, title=title, desc=desc, kind="competencies", maximum=5, ticks=[0, 1, 2, 3, 4, 5], **geometry)
 
 
 def _duration(seconds: float) -> str:
@@ -180,6 +191,7 @@ def stage_duration_chart(
     *,
     title: str = "Time per stage",
     width: float = 520,
+    narrow: bool = False,
 ) -> str:
     """One bar per stage, in minutes:seconds."""
     pairs = _pairs(stages)
@@ -191,8 +203,9 @@ def stage_duration_chart(
     rows = [(_label(n), v, "n/a" if v is None else _duration(v)) for n, v in pairs]
     desc = "; ".join(f"{name}: {text}" for name, _v, text in rows)
     ticks = [float(t) for t in range(0, int(top) + 1, step)]
+    geometry = _NARROW_BARS if narrow else {"width": width}
     return _hbars(
-        rows, title=title, desc=desc, kind="stages", maximum=float(top), ticks=ticks, tick_label=_duration, width=width
+        rows, title=title, desc=desc, kind="stages", maximum=float(top), ticks=ticks, tick_label=_duration, **geometry
     )
 
 
@@ -201,6 +214,7 @@ def answer_pace_chart(
     *,
     title: str = "Pace and filler words per answer",
     width: float = 560,
+    narrow: bool = False,
 ) -> str:
     """Words per minute per answer (label, wpm, fillers per minute), with the 120-160 wpm band shaded.
 
@@ -218,7 +232,7 @@ def answer_pace_chart(
         else:
             text = f"{wpm:.0f} wpm"
             if fillers is not None:
-                text += f", {_score(fillers)} fillers/min"
+                text += f", {_score(fillers)}" + (" fill/min" if narrow else " fillers/min")
             rows.append((str(label), float(wpm), text))
     desc = "; ".join(f"{name}: {text}" for name, _v, text in rows) + ". Comfortable pace: 120-160 words a minute."
     ticks = [float(t) for t in range(0, int(maximum) + 1, 50)]
@@ -228,12 +242,14 @@ def answer_pace_chart(
         desc=desc,
         kind="pace",
         maximum=maximum,
-        ticks=ticks,
-        width=width,
-        label_width=120,
+        ticks=[t for t in ticks if not narrow or t % 100 == 0],
+        width=NARROW_WIDTH if narrow else width,
+        label_width=64 if narrow else 120,
         band=(120, 160),
-        band_label="Shaded: a comfortable pace, 120-160 words a minute",
-        value_width=200,
+        band_label="Shaded: a comfortable pace, 120-160 wpm" if narrow else
+        "Shaded: a comfortable pace, 120-160 words a minute",
+        value_width=128 if narrow else 200,
+        label_chars=9 if narrow else 24,
     )
 
 
@@ -286,6 +302,7 @@ def competency_trend_chart(
     title: str = "Competency scores over time",
     width: float = 600,
     height: float = 240,
+    narrow: bool = False,
 ) -> str:
     """Scores 0-5 per competency across interviews, oldest first: one line per competency, with a legend.
 
@@ -298,10 +315,13 @@ def competency_trend_chart(
     )
     if not points or not names:
         return _empty(title, "No interviews with scores yet.", kind="trend")
-    left, right, top = 40, 16, 12
+    if narrow:
+        width, height = NARROW_WIDTH, 200
+    columns = 2 if narrow else 3
+    left, right, top = (28 if narrow else 40), 16, 12
     inset = 36  # keeps the first and last date labels inside the chart
     plot_height = height - top - 34
-    legend_rows = -(-len(names) // 3)
+    legend_rows = -(-len(names) // columns)
     total_height = height + 8 + legend_rows * 18
     plot_width = width - left - right
     count = len(points)
@@ -319,7 +339,7 @@ def competency_trend_chart(
             f'stroke="{GRID}" stroke-width="1"/>'
         )
         body.append(_text(left - 8, y(tick) + 4, str(tick), anchor="end", fill=MUTED, size=10))
-    every = max(1, -(-count // 8))
+    every = max(1, -(-count // (4 if narrow else 8)))
     for i, (when, _scores) in enumerate(points):
         if i % every == 0 or i == count - 1:
             body.append(_text(x(i), top + plot_height + 18, _date_label(when), anchor="middle", fill=MUTED, size=10))
@@ -344,10 +364,10 @@ def competency_trend_chart(
         described.append(f"{_label(name)}: {', '.join(shown)}")
 
     legend_top = height + 4
-    column = (width - left) / 3
+    column = (width - left) / columns
     for s, name in enumerate(names):
-        lx = left + column * (s % 3)
-        ly = legend_top + 18 * (s // 3)
+        lx = left + column * (s % columns)
+        ly = legend_top + 18 * (s // columns)
         colour, dash, shape = PALETTE[s % len(PALETTE)], DASHES[s % len(DASHES)], MARKERS[s % len(MARKERS)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         body.append(
@@ -356,7 +376,8 @@ def competency_trend_chart(
         )
         body.append(_marker(shape, lx + 11, ly, colour))
         no_data = all(scores.get(name) is None for _when, scores in points)
-        body.append(_text(lx + 28, ly + 4, _short(_label(name), 24) + (" (no data)" if no_data else ""), size=11))
+        name_chars = 13 if narrow else 24
+        body.append(_text(lx + 28, ly + 4, _short(_label(name), name_chars) + (" (no data)" if no_data else ""), size=11))
     desc = "Scores from 0 to 5. " + "; ".join(described)
     return _svg(width, total_height, title, desc, body, kind="trend")
 
@@ -398,13 +419,16 @@ def sparkline(
 
 def analysis_charts(analysis) -> dict[str, str]:
     """The report's charts for one InterviewAnalysis: competencies, stages, pace (voice only)."""
+    stages = [(s.name, s.seconds) for s in analysis.stages]
     charts = {
         "competencies": competency_bar_chart(analysis.competency_scores()),
-        "stages": stage_duration_chart([(s.name, s.seconds) for s in analysis.stages]),
+        "competencies_narrow": competency_bar_chart(analysis.competency_scores(), narrow=True),
+        "stages": stage_duration_chart(stages),
+        "stages_narrow": stage_duration_chart(stages, narrow=True),
     }
     answers = analysis.interview_answers()  # numbered as on the report
     if any(a.words_per_minute is not None for a in answers):
-        charts["pace"] = answer_pace_chart(
-            [(f"Answer {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(answers, 1)]
-        )
+        pace = [(f"Answer {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(answers, 1)]
+        charts["pace"] = answer_pace_chart(pace)
+        charts["pace_narrow"] = answer_pace_chart(pace, narrow=True)
     return charts

@@ -280,6 +280,9 @@ def competency_trends(*, user, role: str | None = None) -> list[dict]:
             "chart": charts.competency_trend_chart(
                 points, competencies=names, title=f"{role_obj.title}: competency scores over time"
             ),
+            "chart_narrow": charts.competency_trend_chart(
+                points, competencies=names, title=f"{role_obj.title}: competency scores over time", narrow=True
+            ),
         })
     return trends
 

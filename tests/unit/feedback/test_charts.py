@@ -113,7 +113,7 @@ def test_the_trend_chart_without_interviews_says_so():
 def test_an_analysis_gets_its_report_charts():
     analysis = analyse_interview(crafted_interview().events, competencies=COMPETENCIES)
     drawn = charts.analysis_charts(analysis)
-    assert set(drawn) == {"competencies", "stages", "pace"}
+    assert set(drawn) == {"competencies", "stages", "pace", "competencies_narrow", "stages_narrow", "pace_narrow"}
     for svg in drawn.values():
         parse(svg)
     assert "90 wpm, 6 fillers/min" in texts(parse(drawn["pace"]))
@@ -121,3 +121,16 @@ def test_an_analysis_gets_its_report_charts():
 
 def test_a_chart_is_the_same_every_time():
     assert charts.competency_bar_chart({"a": 1.0}) == charts.competency_bar_chart({"a": 1.0})
+
+
+def test_every_report_chart_has_a_phone_sized_twin_drawn_at_phone_width():
+    from feedback import charts
+
+    bars = charts.competency_bar_chart({"system design": 3.5, "statistics and experimentation": None}, narrow=True)
+    assert f'viewBox="0 0 {charts.NARROW_WIDTH} ' in bars
+    assert "3.5 / 5" in bars and "no data" in bars
+    assert "Statistics and experimentation: no data" in bars  # the description keeps the full name
+    trend = charts.competency_trend_chart([("2026-01-05", {"a": 2.0, "b": None})], competencies=["a", "b"], narrow=True)
+    assert f'viewBox="0 0 {charts.NARROW_WIDTH} ' in trend
+    pace = charts.answer_pace_chart([("Answer 1", 150.0, 2.0)], narrow=True)
+    assert f'viewBox="0 0 {charts.NARROW_WIDTH} ' in pace and "150 wpm, 2 fill/min" in pace
