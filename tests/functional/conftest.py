@@ -43,7 +43,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def asgi_server():
+def asgi_server(django_db_setup, django_db_blocker):
     """The site's own ASGI application (pages, static files and WebSockets) served by daphne.
 
     daphne runs in a thread of this process, so it shares the in-memory test database. One server for
@@ -63,6 +63,21 @@ def asgi_server():
     assert ready.wait(15), "daphne did not start"
     yield f"http://127.0.0.1:{port}"
     server.stop()
+    _close_server_connections(django_db_blocker)
+
+
+def _close_server_connections(django_db_blocker) -> None:
+    """daphne's worker threads keep their database connections open; on PostgreSQL the test database
+    cannot be dropped while they do. Runs before the database teardown (this fixture depends on it)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
 
 
 HERE = os.path.dirname(__file__)
