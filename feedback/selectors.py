@@ -384,6 +384,8 @@ def staff_overview(*, days: int, now=None) -> dict:
         ],
         "latency_p50": _percentile(latencies, 50),
         "latency_p95": _percentile(latencies, 95),
+        "latency_p50_text": latency_text(_percentile(latencies, 50)),
+        "latency_p95_text": latency_text(_percentile(latencies, 95)),
         "latency_samples": len(latencies),
         "reports_total": reports.count(),
         "reports_building": reports.filter(status__in=[Report.Status.PENDING, Report.Status.BUILDING]).count(),
@@ -435,3 +437,10 @@ def per_day_chart(rows: list[dict], *, title: str = "Interviews per day") -> str
 def staff_window(days) -> int:
     """The staff dashboard's window: 7 or 30 days."""
     return 30 if str(days) == "30" else 7
+
+
+def latency_text(seconds: float | None) -> str:
+    """A response latency as people read it: "850 ms", "2.4 s", or "n/a"."""
+    if seconds is None:
+        return "n/a"
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"

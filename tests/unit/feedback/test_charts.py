@@ -134,3 +134,10 @@ def test_every_report_chart_has_a_phone_sized_twin_drawn_at_phone_width():
     assert f'viewBox="0 0 {charts.NARROW_WIDTH} ' in trend
     pace = charts.answer_pace_chart([("Answer 1", 150.0, 2.0)], narrow=True)
     assert f'viewBox="0 0 {charts.NARROW_WIDTH} ' in pace and "150 wpm, 2 fill/min" in pace
+
+
+@pytest.mark.parametrize(("seconds", "text"), [(None, "n/a"), (0.0014, "1 ms"), (0.85, "850 ms"), (2.44, "2.4 s")])
+def test_latencies_read_in_milliseconds_below_a_second(seconds, text):
+    from feedback.selectors import latency_text
+
+    assert latency_text(seconds) == text
