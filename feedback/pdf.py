@@ -8,21 +8,28 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import os
 import posixpath
-from urllib.parse import unquote, urlsplit
+import threading
+from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-# The shared stylesheets carry screen-only rules (media queries, overflow-x) that WeasyPrint ignores
-# with a warning on every render; real problems (a refused URL, a broken font) still log as errors.
+# Before WeasyPrint's import, which parses its own stylesheets and logs each step at INFO. Warnings
+# (CSS it does not support) stay quiet too; real problems (a refused URL, a broken font) log as errors.
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
+
+from weasyprint import CSS, HTML  # noqa: E402
+from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
 
 # Relative links in the printed page resolve against this; only its /static/ paths are served.
 BASE_URL = "https://report.mockflow.invalid/"
+
+# The report's only stylesheet. Not the site's app.css or report.css: those are screen layouts
+# (grids, flex, media queries) that cost render time and print nothing the report needs.
+PRINT_STYLESHEET = "css/report_print.css"
 
 
 class StaticFilesOnlyFetcher(URLFetcher):
@@ -63,9 +70,36 @@ def static_file_for(url: str) -> str | None:
     return str(candidate) if candidate.is_file() else None
 
 
-def render_html_to_pdf(html: str, *, fetcher: StaticFilesOnlyFetcher | None = None) -> bytes:
-    """Any of our HTML as PDF bytes, with the static-only fetcher."""
-    return HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher or StaticFilesOnlyFetcher()).write_pdf()
+def render_html_to_pdf(html: str, *, fetcher: StaticFilesOnlyFetcher | None = None, stylesheets=()) -> bytes:
+    """Any of our HTML as PDF bytes, with the static-only fetcher (and any parsed stylesheets)."""
+    document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher or StaticFilesOnlyFetcher())
+    return document.write_pdf(stylesheets=list(stylesheets))
+
+
+_parsed: dict[tuple[str, int], CSS] = {}
+_parsed_lock = threading.Lock()
+
+
+def print_stylesheet() -> CSS:
+    """The report's print stylesheet, parsed once per process (and again when the file changes).
+
+    Parsing it costs about as much as laying out a page, on every report otherwise; WeasyPrint
+    shares its own default stylesheets between documents the same way.
+    """
+    url = urljoin(BASE_URL, settings.STATIC_URL.strip("/") + "/" + PRINT_STYLESHEET)
+    path = static_file_for(url)
+    if path is None:
+        raise FileNotFoundError(f"the report's stylesheet is missing: {PRINT_STYLESHEET}")
+    key = (path, os.stat(path).st_mtime_ns)
+    with _parsed_lock:
+        sheet = _parsed.get(key)
+        if sheet is None:
+            with open(path, encoding="utf-8") as handle:
+                # Its own URLs (none today) resolve under /static/ and go through the same fetcher.
+                sheet = CSS(string=handle.read(), base_url=url, url_fetcher=StaticFilesOnlyFetcher())
+            _parsed.clear()
+            _parsed[key] = sheet
+    return sheet
 
 
 def render_report_html(report) -> str:
@@ -75,5 +109,5 @@ def render_report_html(report) -> str:
 
 
 def render_report_pdf(report, *, fetcher: StaticFilesOnlyFetcher | None = None) -> bytes:
-    """The report's PDF bytes: the same template as the page, in print mode."""
-    return render_html_to_pdf(render_report_html(report), fetcher=fetcher)
+    """The report's PDF bytes: the same template as the page, in print mode, with the print stylesheet."""
+    return render_html_to_pdf(render_report_html(report), fetcher=fetcher, stylesheets=[print_stylesheet()])

@@ -1,15 +1,24 @@
 """The PDF: the page's template in print mode, every section, page numbers, nothing fetched from outside."""
 
 import io
+import os
 import re
 import subprocess
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.utils import timezone
 from pypdf import PdfReader
 
 from feedback.models import Report
-from feedback.pdf import StaticFilesOnlyFetcher, render_html_to_pdf, render_report_pdf, static_file_for
+from feedback.pdf import (
+    StaticFilesOnlyFetcher,
+    print_stylesheet,
+    render_html_to_pdf,
+    render_report_html,
+    render_report_pdf,
+    static_file_for,
+)
 from interviews.signals import interview_completed
 from tests.integration.feedback.helpers import completed_interview
 
@@ -64,13 +73,33 @@ def test_every_page_is_numbered(ready_report):
         assert f"Page {number} of {total}" in page.extract_text()
 
 
-def test_the_pdf_loads_only_its_print_stylesheet(ready_report):
+def test_the_pdf_is_styled_by_the_print_stylesheet_alone_and_fetches_nothing(ready_report):
     fetcher = StaticFilesOnlyFetcher()
 
-    render_report_pdf(ready_report, fetcher=fetcher)
+    html = render_report_html(ready_report)
+    pdf = render_report_pdf(ready_report, fetcher=fetcher)
 
-    assert fetcher.served == ["https://report.mockflow.invalid/static/css/report_print.css"], "not app.css, no images"
-    assert fetcher.refused == []
+    assert "<link" not in html and "app.css" not in html and "report.css" not in html
+    assert fetcher.served == [] and fetcher.refused == [], "no stylesheet, logo or image is fetched"
+    assert "Page 1 of" in _text(pdf), "the print stylesheet's page footer"
+
+
+def test_the_print_stylesheet_is_parsed_once_and_again_when_it_changes(tmp_path, settings):
+    (tmp_path / "css").mkdir()
+    sheet = tmp_path / "css" / "report_print.css"
+    sheet.write_text("@page { size: A5; }")
+    settings.STATICFILES_DIRS = [tmp_path]
+    finders.get_finder.cache_clear()
+    try:
+        first = print_stylesheet()
+        assert print_stylesheet() is first
+
+        sheet.write_text("@page { size: A4; }")
+        os.utime(sheet, ns=(sheet.stat().st_atime_ns, sheet.stat().st_mtime_ns + 1_000_000))
+
+        assert print_stylesheet() is not first
+    finally:
+        finders.get_finder.cache_clear()
 
 
 def test_every_page_after_the_first_is_headed_with_the_candidate_role_and_date(ready_report):
