@@ -9,7 +9,8 @@ gaps. Both the catch-up and the live push read from the database: a channel-laye
 Client messages: `resume` (with `last_seq`), `start` (once), `answer` (with `text`), `typing`
 (at most every 5 s) and `leave`. In text mode the socket that holds the interview's lease drives
 the engine (`interviews.textmode.driver`); other sockets of the same candidate watch, and take
-over when the driver goes away.
+over when the driver goes away. Leave works from any of them: a watching socket passes it to the
+driving one over the channel layer (`candidate.leave`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         self.recent: list[float] = []
         self.rate_warned = False
         self.last_typing = 0.0
+        self.leave_pending = False
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
@@ -165,23 +167,32 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             self.driver.submit("typing")
 
     async def on_leave(self, message):
-        if await self.ensure_driving():
+        driving = await self.ensure_driving(quiet=True)
+        if driving:
             self.driver.submit("leave")
+        elif driving is False:
+            # Another tab (or process) drives: ask it to end the interview. Should it be gone instead,
+            # this socket ends the interview when it takes over.
+            self.leave_pending = True
+            await self.channel_layer.group_send(self.group, {"type": "candidate.leave"})
 
-    async def ensure_driving(self) -> bool:
+    async def ensure_driving(self, *, quiet: bool = False) -> bool | None:
+        """Drive the interview if nobody does. False: another driver has it (said unless `quiet`);
+        None: the interview cannot be driven (ended, not started), and the error is sent."""
         if self.driver is not None:
             return True
         state = await store.interview_state(self.interview_id)
         if state["terminal"]:
             await self.error("ended", "This interview has ended.")
-            return False
+            return None
         if not self.started and state["status"] != "live":
             await self.error("not_started", "Start the interview first.")
-            return False
+            return None
         self.wants_drive = True
         if await self.try_drive(state):
             return True
-        await self.error("not_driving", "This interview is open in another tab or window; continue there.")
+        if not quiet:
+            await self.error("not_driving", "This interview is open in another tab or window; continue there.")
         return False
 
     # -- driving ----------------------------------------------------------------------------------
@@ -197,6 +208,8 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         llm = (self.llm_factory or default_llm)()
         self.driver = TextDriver(self.interview_id, token, clock=self.clock, llm=llm)
         task = self.driver.start()
+        if self.leave_pending:
+            self.driver.submit("leave")
         asyncio.create_task(self.watch_driver(self.driver, task))
         return True
 
@@ -236,6 +249,11 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     async def events_stored(self, message):
         await self.push()
+
+    async def candidate_leave(self, message):
+        """The candidate pressed Leave in another tab: the tab that drives ends the interview."""
+        if self.driver is not None:
+            self.driver.submit("leave")
 
     async def lease_released(self, message):
         if self.wants_drive and self.driver is None:

@@ -3,6 +3,7 @@ while it thinks, and its late reply is dropped when the interview has moved on (
 delays chosen replies)."""
 
 import asyncio
+import datetime
 import threading
 import time
 
@@ -232,3 +233,44 @@ async def test_a_tab_closed_while_the_model_thinks_hands_the_turn_to_the_next_dr
     assert [e["type"] for e in greeting].count("response.assessed") == 1
     assert [e["type"] for e in events].count("interview.ended") == 1
     assert (await stored_interview(quick_interview)).status == Status.COMPLETED
+
+
+async def test_a_question_waiting_for_the_candidate_to_stop_typing_is_asked_when_they_stop(
+        quick_interview, alice_cookie, llm_settings, in_memory_layer):
+    # 10x real time: typing holds the floor 10 s (1 s), the next stage's silence budget is 30 s (3 s).
+    model = SlowAfterAnswers(delay=0.6)
+    llm_settings.respond_with(model)
+    messages = []
+    comm = await start_and_answer_the_greeting(make_app(clock=ScaledClock(rate=10)), quick_interview, alice_cookie,
+                                               messages)
+    await model.wait_thinking()
+    await send(comm, type="typing")  # still typing when the model moves on to the next stage
+    question = await read_until(comm, asks_question, into=messages, timeout=5)
+    assert question["stage"] == "self_intro"  # asked once the typing ran out, not skipped for silence
+    assert not any(m.get("type") == "stage.exited" and m["stage"] == "self_intro" for m in messages)
+    entered = next(m for m in messages if m.get("type") == "stage.entered" and m["stage"] == "self_intro")
+    waited = (datetime.datetime.fromisoformat(question["at"]) - datetime.datetime.fromisoformat(entered["at"]))
+    assert 3 <= waited.total_seconds() < 15
+    await send(comm, type="leave")
+    await read_until(comm, is_event("interview.ended"))
+    await comm.disconnect()
+
+
+async def test_a_rebuilt_engine_takes_the_decision_its_last_driver_left_unmade(
+        quick_interview, alice_cookie, llm_settings, in_memory_layer, settings):
+    model = SlowAfterAnswers()
+    llm_settings.respond_with(model)
+    first = await start_and_answer_the_greeting(make_app(), quick_interview, alice_cookie, [])
+    await model.wait_thinking()
+    await first.disconnect()  # the answer is stored; the model's reply to it never came
+    settings.OPENAI_API_KEY = ""  # the next driver runs the scripted interviewer
+
+    # 10x real time: the greeting's 20 s silence budget would pass in 2 s.
+    second = await connected(make_app(clock=ScaledClock(rate=10)), quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=0)
+    messages = []
+    exited = await read_until(second, is_event("stage.exited"), into=messages, timeout=5)
+    assert exited["stage"] == "greeting" and exited["data"]["reason"] == "natural"
+    await send(second, type="leave")
+    await read_until(second, is_event("interview.ended"))
+    await second.disconnect()

@@ -180,3 +180,46 @@ async def test_a_driver_busy_storing_events_still_renews_its_lease(
     assert not any(is_session(m) and m["driving"] for m in watched)
     for comm in (first, second):
         await comm.disconnect()
+
+
+async def test_leave_in_a_watching_tab_ends_the_interview(quick_interview, alice_cookie, any_layer, completions):
+    app = make_app()
+    first = await connected(app, quick_interview, alice_cookie)
+    await send(first, type="start")
+    await read_until(first, asks_question)
+    second = await connected(app, quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=0)
+    assert (await read_until(second, is_session))["driving"] is False
+    await send(second, type="leave")
+    watched = []
+    ended = await read_until(second, is_event("interview.ended"), into=watched, timeout=3)
+    assert ended["data"]["reason"] == "candidate_ended"
+    assert not any(m.get("type") == "error" for m in watched)
+    assert (await read_until(first, is_event("interview.ended")))["seq"] == ended["seq"]
+    await read_until(first, lambda m: is_session(m) and m["status"] == "completed")
+    assert (await stored_interview(quick_interview)).end_reason == "candidate_ended"
+    assert completions == [quick_interview.pk]
+    for comm in (first, second):
+        await comm.disconnect()
+
+
+async def test_leave_in_a_watching_tab_ends_the_interview_when_the_driver_has_died(
+        quick_interview, alice_cookie, in_memory_layer, settings):
+    settings.TEXT_DRIVER_LEASE_SECONDS = 0.6  # watchers look again every 0.2 s
+    first = await connected(make_app(), quick_interview, alice_cookie)
+    await send(first, type="start")
+    await read_until(first, asks_question)
+    await first.disconnect()
+    # As if the driving process had died: its lease is still held, for another second.
+    await sync_to_async(Interview.objects.filter(pk=quick_interview.pk).update)(
+        lease_token="held-by-a-dead-process", lease_expires_at=timezone.now() + datetime.timedelta(seconds=1))
+
+    second = await connected(make_app(), quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=0)
+    assert (await read_until(second, is_session))["driving"] is False
+    await send(second, type="leave")  # nobody hears it now; this tab ends the interview once it takes over
+    ended = await read_until(second, is_event("interview.ended"), timeout=5)
+    assert ended["data"]["reason"] == "candidate_ended"
+    interview = await stored_interview(quick_interview)
+    assert interview.status == Status.COMPLETED and interview.end_reason == "candidate_ended"
+    await second.disconnect()
