@@ -9,6 +9,7 @@ the report's layout and charts cost. The two are timed in alternation, so a mach
 during the run slows both alike.
 """
 
+import gc
 import io
 import json
 import os
@@ -83,6 +84,7 @@ def page_count(pdf: bytes) -> int:
 def timed(fn, runs: int = RUNS) -> tuple[list[float], object]:
     samples, result = [], None
     for _ in range(runs):
+        gc.collect()  # the previous render's garbage is not this one's cost
         started = time.perf_counter()
         result = fn()
         samples.append(time.perf_counter() - started)
