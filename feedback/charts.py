@@ -244,12 +244,12 @@ def answer_pace_chart(
         maximum=maximum,
         ticks=[t for t in ticks if not narrow or t % 100 == 0],
         width=NARROW_WIDTH if narrow else width,
-        label_width=64 if narrow else 120,
+        label_width=76 if narrow else 120,
         band=(120, 160),
         band_label="Shaded: a comfortable pace, 120-160 wpm" if narrow else
         "Shaded: a comfortable pace, 120-160 words a minute",
         value_width=128 if narrow else 200,
-        label_chars=9 if narrow else 24,
+        label_chars=11 if narrow else 24,
     )
 
 
@@ -417,9 +417,13 @@ def sparkline(
 # From an analysis
 
 
-def analysis_charts(analysis) -> dict[str, str]:
-    """The report's charts for one InterviewAnalysis: competencies, stages, pace (voice only)."""
-    stages = [(s.name, s.seconds) for s in analysis.stages]
+def analysis_charts(analysis, *, stage_title=None) -> dict[str, str]:
+    """The report's charts for one InterviewAnalysis: competencies, stages, pace (voice only).
+
+    `stage_title(name)` gives the title the report shows for a stage (default: the name).
+    """
+    stage_title = stage_title or (lambda name: name)
+    stages = [(stage_title(s.name), s.seconds) for s in analysis.stages]
     charts = {
         "competencies": competency_bar_chart(analysis.competency_scores()),
         "competencies_narrow": competency_bar_chart(analysis.competency_scores(), narrow=True),
@@ -428,7 +432,7 @@ def analysis_charts(analysis) -> dict[str, str]:
     }
     answers = analysis.interview_answers()  # numbered as on the report
     if any(a.words_per_minute is not None for a in answers):
-        pace = [(f"Answer {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(answers, 1)]
+        pace = [(f"Question {i}", a.words_per_minute, a.fillers_per_minute) for i, a in enumerate(answers, 1)]
         charts["pace"] = answer_pace_chart(pace)
         charts["pace_narrow"] = answer_pace_chart(pace, narrow=True)
     return charts

@@ -223,7 +223,8 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
             for s in analysis.stages
         ],
         "overview_measures": overview_measures(analysis),
-        "charts": charts.analysis_charts(analysis) if analysis.has_answers else {},
+        "charts": (charts.analysis_charts(analysis, stage_title=lambda name: _stage_title(interview, name))
+                   if analysis.has_answers else {}),
         "any_voice": any(a.is_voice for a in analysis.answers),
         "example": narrative.example_answer,
         "fallback_note": fallback_note(narrative.fallback_reason),

@@ -141,3 +141,10 @@ def test_latencies_read_in_milliseconds_below_a_second(seconds, text):
     from feedback.selectors import latency_text
 
     assert latency_text(seconds) == text
+
+
+def test_the_stage_chart_names_stages_as_the_report_does():
+    analysis = analyse_interview(crafted_interview().events, competencies=COMPETENCIES)
+    titles = {"self_intro": "About you", "past_experience": "Past experience"}
+    drawn = charts.analysis_charts(analysis, stage_title=lambda name: titles.get(name, name))
+    assert "About you" in texts(parse(drawn["stages"])) and "self_intro" not in drawn["stages"]
