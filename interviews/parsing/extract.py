@@ -1,4 +1,5 @@
-"""Text extraction with pypdf and python-docx. Runs inside the sandboxed child process only."""
+"""Text extraction with pypdf (pdfminer.six for run-together pages) and python-docx. Runs inside the sandboxed
+child process only."""
 
 from __future__ import annotations
 
@@ -52,7 +53,23 @@ def pdf_text(data: bytes, max_pages: int) -> tuple[int, str]:
         except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, IndexError, AttributeError,
                 RecursionError):
             raise DocumentError(damaged) from None
-    return count, "\n\n".join(pages)
+    return count, "\n\n".join(_respace_run_together(data, pages))
+
+
+def _respace_run_together(data: bytes, pages: list[str]) -> list[str]:
+    """Give the pages whose words pypdf ran together the word breaks pdfminer.six finds (spacing.py)."""
+    from . import spacing
+
+    wanted = {i for i, text in enumerate(pages) if spacing.looks_run_together(text)}
+    if not wanted:
+        return pages
+    references = spacing.reference_pages(data, wanted, spacing.cpu_budget())
+    fixed = list(pages)
+    for index, reference in references.items():
+        candidate = spacing.respace(pages[index], reference)
+        if spacing.run_together_share(candidate) < spacing.run_together_share(pages[index]):
+            fixed[index] = candidate
+    return fixed
 
 
 def _page_text(page: Any) -> str:
