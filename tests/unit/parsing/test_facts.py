@@ -309,11 +309,10 @@ def test_it_extracts_responsibilities_and_not_benefits():
     assert not any("holiday" in item for item in reqs.must_haves + reqs.responsibilities + reqs.nice_to_haves)
 
 
-def test_it_extracts_seniority_signals():
-    signals = extract_job_requirements(JD).seniority_signals
-    assert "senior" in signals
-    assert "5+ years of experience building backend services" in signals
-    assert "mentor" in signals
+def test_the_seniority_is_the_level_in_the_title_and_the_years_a_separate_fact():
+    reqs = extract_job_requirements(JD)
+    assert reqs.seniority_signals == ["Senior"]  # not "mentor" or "junior": those are about other people
+    assert reqs.experience_years == "5+ years"
 
 
 def test_it_extracts_job_skills_from_the_vocabulary():
