@@ -292,7 +292,7 @@ _SKILL_VOCABULARY = [
     "Accessibility|WCAG",
     # sales and marketing
     "Salesforce", "HubSpot", "CRM", "Lead generation", "Cold calling", "Negotiation", "Account management",
-    "Pipeline management", "B2B sales|B2B", "SaaS sales", "Prospecting", "Customer success",
+    "Pipeline management", "B2B sales|B2B selling|B2B deals|B2B accounts|B2B pipeline|B2B prospecting", "SaaS sales", "Prospecting", "Customer success",
     "SEO", "=SEM", "Google Analytics", "Content marketing", "Email marketing", "Product marketing",
     "Market research", "Go-to-market|GTM",
     # finance and accounting
@@ -543,9 +543,11 @@ _LOCATION_RE = re.compile(
     r"new york|san francisco|london|berlin|paris|seattle|austin|boston|chicago|toronto|"
     r"new orleans|los angeles|seoul))\.?$"
 )
+# A degree ending in a dot ("B.S.") needs no word boundary after it: "B.S. in Physics" has none.
 _DEGREE_RE = re.compile(
-    r"\b(?:bachelor|master|b\.?\s?sc|m\.?\s?sc|b\.?\s?a\.|m\.?\s?a\.|b\.?\s?s\.|m\.?\s?s\.|ph\.?\s?d|mba|bba|"
-    r"associate(?:'s)? degree|diploma|degree|doctorate|licenciatura|grado|high school|gpa|学士|硕士|博士|本科)\b",
+    r"\b(?:bachelor|master|b\.?\s?sc|m\.?\s?sc|b\.?\s?a\.|m\.?\s?a\.|b\.\s?s\.|m\.\s?s\.|ph\.?\s?d|mba|bba|"
+    r"associate(?:'s)? degree|diploma|degree|doctorate|licenciatura|grado|high school|gpa|学士|硕士|博士|本科)"
+    r"(?:(?<=\.)|\b)",
     re.IGNORECASE,
 )
 
@@ -555,8 +557,16 @@ def _title_score(text: str) -> int:
     return len(_TITLE_WORDS.findall(text)) * 2 - len(_EMPLOYER_WORDS.findall(text))
 
 
+def _trim_part(part: str) -> str:
+    """A part without its edge punctuation, but "Acme, Inc." keeps the dot of its company form."""
+    trimmed = part.strip(" .,;:|")
+    if re.search(r"(?i:\b(?:inc|corp|ltd|co))$", trimmed) and part.rstrip(" ,;:|").endswith("."):
+        return trimmed + "."
+    return trimmed
+
+
 def _split_title_employer(parts: list[str]) -> tuple[str | None, str | None]:
-    parts = [p.strip(" .,;:|") for p in parts if p and p.strip(" .,;:|")]
+    parts = [_trim_part(p) for p in parts if p and p.strip(" .,;:|")]
     if not parts:
         return None, None
     # Drop location parts after the first one (employer, City, ST).
@@ -578,11 +588,47 @@ def _split_title_employer(parts: list[str]) -> tuple[str | None, str | None]:
     return title, others[0] if others else None
 
 
-_SEPARATORS = re.compile(r"\s+[|—–·•]\s+|\s+-\s+|\s*\|\s*|,\s+|\s{3,}")
-
-
+# ", " separates parts, except before a company form: "Omnious Co., Ltd." and "Acme, Inc." are one name.
+_SEPARATORS = re.compile(
+    r"\s+[|—–·•]\s+|\s+-\s+|\s*\|\s*|,\s+(?!(?i:inc|ltd|llc|llp|corp|co|gmbh|plc|pty|limited)\b)|\s{3,}"
+)
+_COMPANY_FORM = r"\b(?:Inc|Corp|Ltd|LLC|LLP|GmbH|Co|PLC|Pty|Limited)\.?"
 def _parts(text: str) -> list[str]:
     return [p for p in _SEPARATORS.split(text) if p and p.strip(" .,;:|")]
+
+
+def _is_location(part: str) -> bool:
+    return bool(_LOCATION_RE.match(part.strip(" .,;:|")))
+
+
+def _drop_city(part: str) -> str:
+    """"Dunamu Inc. Seoul" before ", S.Korea": the city of "City, Country" went with the employer's name.
+
+    Dropped when it is a city we know, or follows a company form ("Inc.", "Corp."); else kept.
+    """
+    words = part.split()
+    for n in (2, 1):
+        if len(words) <= n:
+            continue
+        city, name = " ".join(words[-n:]), " ".join(words[:-n])
+        if re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?", city) and (
+            _is_location(city) or re.search(_COMPANY_FORM + r"(?:\s*\([^)]*\))?$", name)
+        ):
+            return name
+    return part
+
+
+def _place_free_parts(text: str) -> list[str]:
+    """The parts of a line without its places: "Dunamu Inc. Seoul, S.Korea" gives ["Dunamu Inc."]."""
+    raw = _parts(text)
+    out = []
+    for i, part in enumerate(raw):
+        if _is_location(part):
+            continue
+        if i + 1 < len(raw) and _is_location(raw[i + 1]):
+            part = _drop_city(part)
+        out.append(part)
+    return out
 
 
 def _is_plain_line(line: str) -> bool:
@@ -598,11 +644,13 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
             match = _RANGE_RE.search(line)
             if not match or _is_bullet(line):
                 continue
-            rest = (line[: match.start()] + "   " + line[match.end():]).strip(" ,;:|-–—()📅")
-            rest = re.sub(r"^[^\w]+", "", rest).strip()
+            rest = line[: match.start()] + "   " + line[match.end():]
+            # Dates in brackets leave "()"; a bracket that closes a title before the dates stays.
+            rest = re.sub(r"\(\s*\)|\[\s*\]", " ", rest).strip(" ,;:|-–—📅")
+            rest = re.sub(r"^[^\w]+", "", rest).rstrip(" (").strip()
             if _DEGREE_RE.search(rest):
                 continue
-            parts = [p for p in _parts(rest) if not _LOCATION_RE.match(p.strip(" .,;:|"))] if rest else []
+            parts = _place_free_parts(rest) if rest else []
             prev = [
                 lines[j] for j in range(i - 1, max(-1, i - 3), -1) if _is_plain_line(lines[j])
             ]
@@ -635,7 +683,7 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                     if title is None and nxt and _is_plain_line(nxt) and _title_score(nxt) > 0:
                         title = nxt
                     elif above and _title_score(above[-1]) <= 0 and title and employer is None:
-                        employer = _parts(above[-1])[0]
+                        employer = (_place_free_parts(above[-1]) or _parts(above[-1]))[0]
                     elif above and title is None and _title_score(above[-1]) > 0:
                         title = above[-1]
             if not title and not employer:
@@ -748,6 +796,99 @@ def _find_name(lines: list[str]) -> str | None:
     return None
 
 
+_GENERIC_SKILL_WORDS = re.compile(r"(?i)\b(?:software|tools?|suite|skills?|programs?|applications?|and|or)\b")
+
+
+def _only_known_skills(item: str) -> bool:
+    """True for a skills item made only of skills the vocabulary found ("C++ Embedded Systems" from two tags
+    on one line, "Microsoft Office software"): listing it again would show the same skill twice."""
+    rest = item
+    for _, pattern in _VOCABULARY:
+        rest = pattern.sub(" ", rest)
+    if rest == item:
+        return False
+    return not re.search(r"[^\W\d_]", _GENERIC_SKILL_WORDS.sub(" ", rest))
+
+
+def _is_sentence(line: str) -> bool:
+    return line.endswith(".") and len(line.split()) >= 4 and not re.search(r"\s[-–—:|]\s|:\s", line)
+
+
+def _joined_bullets(lines: list[str]) -> list[str]:
+    """Lines with each bullet's wrapped continuation lines (starting in lower case) joined to it."""
+    out: list[str] = []
+    in_bullet = False
+    for line in lines:
+        if in_bullet and line and not _is_bullet(line) and re.match(r"[a-zà-ÿ]", line):
+            out[-1] = f"{out[-1]} {line}"
+            continue
+        out.append(line)
+        in_bullet = _is_bullet(line)
+    return out
+
+
+_INSTITUTION_RE = re.compile(
+    r"\b(?:universit(?:y|ies|ät|é|à)|universidad|college|school|institute|institut|instituto|academy|"
+    r"polytechnic|politecnico|conservatory|école|ecole|escuela|hochschule|facultad|faculty)\b|大学|学院",
+    re.IGNORECASE,
+)
+_ONE_DATE_RE = re.compile(rf"{_RANGE_RE.pattern}|(?<![\w/]){_DATE}(?![\w/])", re.IGNORECASE)
+
+
+def _without_places(text: str) -> str:
+    """ "Some University, Pohang, S.Korea" without the places at its end."""
+    chunks = text.split(", ")
+    if len(chunks) < 2 or not _is_location(chunks[-1]):
+        return text
+    while len(chunks) > 1 and _is_location(chunks[-1]):
+        chunks.pop()
+    chunks[-1] = _drop_city(chunks[-1])
+    return ", ".join(chunks)
+
+
+def _education_entries(section_lines: list[str]) -> list[str]:
+    """One item per degree: "Ph.D. in Physics, Some University (Sept 2002 – June 2006)".
+
+    A degree and its school on two lines (either order) make one item, and a line with only dates goes
+    with the item above it; other lines (a thesis title, a prize) stay items of their own.
+    """
+    entries: list[dict[str, str | None]] = []
+    for line in section_lines:
+        text = _strip_bullet(line)
+        if not text or len(text) > 150 or re.fullmatch(r"(?:descripci[oó]n|description)", text, re.I):
+            continue
+        if _ONE_DATE_RE.search(text) and not re.search(r"\w", _ONE_DATE_RE.sub("", text)):
+            last = entries[-1] if entries else None
+            if last is not None and last["text"] is None and last["dates"] is None:
+                last["dates"] = re.sub(r"\s+", " ", text.strip(" ,;:|()"))
+            continue
+        kind = "degree" if _DEGREE_RE.search(text) else "school" if _INSTITUTION_RE.search(text) else None
+        last = entries[-1] if entries else None
+        other = {"degree": "school", "school": "degree"}.get(kind or "")
+        if (
+            kind and other and last is not None and last["text"] is None and last[kind] is None
+            and last[other] is not None and last["dates"] is None
+        ):
+            last[kind] = text
+            continue
+        entries.append({"degree": text if kind == "degree" else None, "school": text if kind == "school" else None,
+                        "dates": None, "text": None if kind else text})
+    items = []
+    for entry in entries:
+        if entry["text"] is not None:
+            items.append(_shorten(entry["text"], 120))
+            continue
+        pieces = [p for p in (entry["degree"], entry["school"]) if p]
+        dates = entry["dates"]
+        if len(pieces) == 2:  # the dates of either line go at the end
+            found = [m.group(0) for p in pieces for m in _RANGE_RE.finditer(p)]
+            pieces = [_without_places(re.sub(r"\s{2,}", " ", _RANGE_RE.sub(" ", p)).strip(" ,;:|-–—")) for p in pieces]
+            dates = dates or (found[0] if found else None)
+        text = ", ".join(p for p in pieces if p)
+        items.append(_shorten(text + (f" ({dates})" if dates else ""), 140 if len(pieces) == 2 else 120))
+    return items
+
+
 # ---------------------------------------------------------------------------------------------
 # Resume
 # ---------------------------------------------------------------------------------------------
@@ -770,7 +911,7 @@ def extract_resume_facts(text: str) -> ResumeFacts:
             if len(items) == 1 and (len(line) > 40 or line.endswith(".")):
                 continue  # a sentence, not a list of skills
             for item in items:
-                if _is_skill_item(item):
+                if _is_skill_item(item) and not _only_known_skills(item):
                     skills.append(_canonical_skill(item))
     for line in lines:
         match = re.match(r"^(?:technical\s+)?skills\s*[:：]\s*(.+)$", line, re.IGNORECASE)
@@ -783,7 +924,10 @@ def extract_resume_facts(text: str) -> ResumeFacts:
     for name, section_lines in sections:
         if name != "projects":
             continue
-        plain = [ln for ln in section_lines if ln and not _is_bullet(ln) and len(ln) <= 80 and not _RANGE_RE.search(ln)]
+        plain = [
+            ln for ln in section_lines
+            if ln and not _is_bullet(ln) and len(ln) <= 80 and not _RANGE_RE.search(ln) and not _is_sentence(ln)
+        ]
         source = plain or [_strip_bullet(ln) for ln in section_lines if ln]
         for line in source:
             projects.append(_shorten(re.split(r"\s+[-–—:|]\s+|:\s", line)[0], 100))
@@ -792,14 +936,12 @@ def extract_resume_facts(text: str) -> ResumeFacts:
         if match:
             projects.append(_shorten(match.group(1), 100))
 
-    results = [r for r in (_result_phrase(line) for line in lines) if r]
+    results = [r for r in (_result_phrase(line) for line in _joined_bullets(lines)) if r]
 
     education: list[str] = []
     for name, section_lines in sections:
         if name == "education":
-            for line in section_lines:
-                if line and len(line) <= 150 and not re.fullmatch(r"(?:descripci[oó]n|description)", line, re.I):
-                    education.append(_shorten(_strip_bullet(line), 120))
+            education.extend(_education_entries(section_lines))
     if not education:
         education = [_shorten(_strip_bullet(ln), 120) for ln in lines if ln and len(ln) <= 150 and _DEGREE_RE.search(ln)]
 

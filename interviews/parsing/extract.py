@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections import Counter
 from typing import Any
 
 from agent_worker.core.facts import extract_job_requirements, extract_resume_facts, strip_instructions
@@ -53,7 +54,7 @@ def pdf_text(data: bytes, max_pages: int) -> tuple[int, str]:
         except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, IndexError, AttributeError,
                 RecursionError):
             raise DocumentError(damaged) from None
-    return count, "\n\n".join(_respace_run_together(data, pages))
+    return count, "\n\n".join(_drop_page_counters(_respace_run_together(data, pages)))
 
 
 def _respace_run_together(data: bytes, pages: list[str]) -> list[str]:
@@ -70,6 +71,43 @@ def _respace_run_together(data: bytes, pages: list[str]) -> list[str]:
         if spacing.run_together_share(candidate) < spacing.run_together_share(pages[index]):
             fixed[index] = candidate
     return fixed
+
+
+def _drop_page_counters(pages: list[str]) -> list[str]:
+    """Drop the running header or footer that numbers the pages ("Jane Doe · Résumé 2", "3/4", "Page 2 of 5").
+
+    Such a line sits among the first two or last three lines of at least half the pages (two at least), and
+    is the same on each but for its numbers, one of which is that page's number; left in, the last page's
+    copy reads as part of the last section (an education item "February 10, 2026 Jane Doe · Résumé 3").
+    A line repeated unchanged is left alone.
+    """
+    if len(pages) < 2:
+        return pages
+    split = []
+    seen: dict[str, set[str]] = {}
+    pages_with: Counter[str] = Counter()
+    for number, text in enumerate(pages, start=1):
+        lines = text.split("\n")
+        filled = [i for i, line in enumerate(lines) if line.strip()]
+        edges = {
+            i for i in filled[:2] + filled[-3:]
+            if len(lines[i].strip()) <= 80 and str(number) in re.findall(r"\d+", lines[i])
+        }
+        split.append((lines, edges))
+        masks = set()
+        for i in edges:
+            mask = re.sub(r"\d+", "#", lines[i].strip())
+            seen.setdefault(mask, set()).add(lines[i].strip())
+            masks.add(mask)
+        pages_with.update(masks)
+    need = max(2, -(-len(pages) // 2))
+    counters = {mask for mask, n in pages_with.items() if n >= need and len(seen[mask]) > 1}
+    if not counters:
+        return pages
+    return [
+        "\n".join(line for i, line in enumerate(lines) if not (i in edges and re.sub(r"\d+", "#", line.strip()) in counters))
+        for lines, edges in split
+    ]
 
 
 def _page_text(page: Any) -> str:

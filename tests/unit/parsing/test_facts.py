@@ -426,3 +426,62 @@ def test_the_facts_module_imports_neither_django_nor_livekit():
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_company_form_after_a_comma_stays_with_the_name_and_the_city_goes():
+    text = "Experience\nOmnious Co., Ltd. Seoul, S.Korea\nSoftware Architect Jun. 2017 - May. 2018\n"
+    assert extract_resume_facts(text).positions == [Position("Software Architect", "Omnious Co., Ltd.", "Jun. 2017", "May. 2018")]
+    text = "Experience\nEngineer, Acme, Inc., Austin, TX, 2019 - 2021\n"
+    assert extract_resume_facts(text).positions == [Position("Engineer", "Acme, Inc.", "2019", "2021")]
+
+
+def test_a_city_is_dropped_only_when_known_or_after_a_company_form():
+    text = "Experience\nBig Data Labs Berlin, Germany\nData Engineer 2019 - 2021\n"
+    assert extract_resume_facts(text).positions[0].employer == "Big Data Labs"
+    text = "Experience\nNorthwind Traders Pune, India\nData Engineer 2019 - 2021\n"
+    assert extract_resume_facts(text).positions[0].employer == "Northwind Traders Pune"  # unknown: kept
+
+
+def test_a_title_keeps_its_closing_bracket_and_loses_empty_ones():
+    text = "Experience\nR.O.K Cyber Command\nSecurity Researcher (Military Service) Aug. 2014 - Apr. 2016\n" \
+           "Acme Corp\nEngineer (2010 - 2012)\n"
+    titles = [p.title for p in extract_resume_facts(text).positions]
+    assert titles == ["Security Researcher (Military Service)", "Engineer"]
+
+
+def test_a_result_wrapped_over_lines_is_read_whole():
+    text = "Experience\n- Provisioned a search cluster. The cluster of 9 nodes processed more than 1 billion documents per\n" \
+           "month and served 200 teams.\nAcme Corp\n"
+    assert extract_resume_facts(text).results == [
+        "The cluster of 9 nodes processed more than 1 billion documents per month and served 200 teams"
+    ]
+
+
+def test_a_bachelor_of_science_with_dots_is_a_degree_and_joins_its_school():
+    text = "Education\nPOSTECH (Pohang University of Science and Technology), Pohang, S.Korea\n" \
+           "B.S. in Computer Science Mar. 2010 - Aug. 2017\n"
+    assert extract_resume_facts(text).education == [
+        "B.S. in Computer Science, POSTECH (Pohang University of Science and Technology), Pohang (Mar. 2010 - Aug. 2017)"
+    ]
+
+
+def test_a_line_of_dates_alone_is_not_an_education_item():
+    text = "Education\nM.Sc. in Physics\nSome University\nSept 2001 – June 2002\nB.Sc. in Physics\nSept 1998 – June 2001\n"
+    assert extract_resume_facts(text).education == [
+        "M.Sc. in Physics, Some University (Sept 2001 – June 2002)", "B.Sc. in Physics (Sept 1998 – June 2001)",
+    ]
+
+
+def test_a_skills_item_made_of_listed_skills_is_not_listed_again():
+    skills = extract_resume_facts("Skills\nC++ Embedded Systems\nMicrosoft Office software\nBilling\n").skills
+    assert skills == ["C++", "Embedded systems", "Microsoft Office", "Billing"]
+
+
+def test_b2b_alone_is_not_sales_experience():
+    assert "B2B sales" not in extract_resume_facts("Consulting for DeFi, AI, and B2B SaaS startups.").skills
+    assert "B2B sales" in extract_resume_facts("Closed B2B deals worth $2M in Salesforce.").skills
+
+
+def test_a_sentence_under_projects_is_not_a_project():
+    text = "Projects\nShelfie\nA short abstract would also work.\nTallyho: a CLI to reconcile bank statements\n"
+    assert extract_resume_facts(text).projects == ["Shelfie", "Tallyho"]

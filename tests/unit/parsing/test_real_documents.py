@@ -58,7 +58,7 @@ def test_the_accountant_resume_gives_the_same_facts_as_pdf_and_as_docx(name):
     assert {"Accounts payable", "Accounts receivable", "Tax preparation", "Payroll", "CPA", "CFA"} <= set(
         highlights["skills"]
     )
-    assert highlights["education"] == ["Cloverfield College", "Bachelor of Business Administration in accounting"]
+    assert highlights["education"] == ["Bachelor of Business Administration in accounting, Cloverfield College"]
 
 
 def test_the_docx_list_items_become_bullets():
@@ -74,6 +74,8 @@ def test_the_office_coordinator_docx_gives_roles_and_a_result():
         {"title": "Office Manager", "employer": "Marsshine Engineering", "start": "Sep. 2015", "end": "Aug. 2019"},
     ]
     assert any("12%" in result for result in highlights["results"])
+    assert highlights["education"] == ["Bachelor's in human resource management, Northwest Vermont University"]
+    assert "Microsoft Office" in highlights["skills"] and "Microsoft Office software" not in highlights["skills"]
 
 
 def test_the_awesome_cv_resume_gives_its_roles_and_cloud_skills_without_icon_names():
@@ -83,6 +85,42 @@ def test_the_awesome_cv_resume_gives_its_roles_and_cloud_skills_without_icon_nam
     assert {"AWS", "Kubernetes", "Terraform", "Kafka"} <= set(parsed.highlights["skills"])
     assert len(parsed.highlights["positions"]) >= 6
     assert "HOUSE-CHIMNEY" not in parsed.text and "GITHUB-SQUARE" not in parsed.text
+
+
+AWESOME_CV_ROLES = [
+    ("DevOps Engineer", "Dunamu Inc."),
+    ("Founding Member & Site Reliability Engineer & Infrastructure Team Lead", "Danggeun Pay Inc. (KarrotPay)"),
+    ("Site Reliability Engineer", "Danggeun Market Inc."),
+    ("Founding Member & Director of Infrastructure Division", "Kasa"),
+    ("Software Architect", "Omnious. Co., Ltd."),
+    ("Co-founder & Software Engineer", "PLAT Corp."),
+    ("Software Engineer & Security Researcher (Compulsory Military Service)", "R.O.K Cyber Command"),
+    ("Software Engineer", "ShitOne Corp."),
+]
+
+
+def test_the_awesome_cv_roles_name_the_employer_without_its_city():
+    positions = parse_fixture("resume_latex_awesomecv_3page.pdf").highlights["positions"]
+    assert [(p["title"], p["employer"]) for p in positions] == AWESOME_CV_ROLES
+
+
+def test_the_awesome_cv_skills_and_results_are_what_it_says():
+    highlights = parse_fixture("resume_latex_awesomecv_3page.pdf").highlights
+    assert "B2B sales" not in highlights["skills"]  # "B2B SaaS startups" is no sales experience
+    assert "The ES cluster which has 9 nodes processed more than 1 billion documents per month" in highlights["results"]
+
+
+def test_the_altacv_facts_keep_each_degree_whole_and_skip_repeats():
+    highlights = parse_fixture("resume_two_column_latex_altacv.pdf").highlights
+    assert highlights["education"] == [
+        "Ph.D. in Your Discipline, Your University (Sept 2002 – June 2006)",
+        "Thesis title: Wonderful Research",
+        "M.Sc. in Your Discipline, Your University (Sept 2001 – June 2002)",
+        "B.Sc. in Your Discipline, Stanford University (Sept 1998 – June 2001)",
+    ]
+    assert "C++ Embedded Systems" not in highlights["skills"]  # two tags on one line, each listed already
+    assert {"C++", "Embedded systems"} <= set(highlights["skills"])
+    assert "A short abstract would also work." not in highlights["projects"]
 
 
 def test_the_two_column_altacv_resume_keeps_each_job_together():

@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 
 from interviews.parsing import Limits, parse_document, spacing
-from interviews.parsing.extract import pdf_text
+from interviews.parsing.extract import _drop_page_counters, pdf_text
 
 from .documents import RESUMES
 
@@ -23,8 +23,13 @@ def fixture_bytes(name):
     return (RESUMES / name).read_bytes()
 
 
+def pypdf_pages(data):
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+
+
 def pypdf_text(data):
-    return "\n\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+    """What pdf_text gives without re-spacing: pypdf's pages without their page counters."""
+    return "\n\n".join(_drop_page_counters(pypdf_pages(data)))
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +183,39 @@ def test_the_cpu_timer_stops_work_that_runs_too_long():
     with pytest.raises(spacing._OutOfTime), spacing._cpu_timer(0.05):
         while True:
             pass
+
+
+# Page counters (a running footer that numbers the pages) are dropped; repeated lines are not.
+
+
+def test_the_page_counters_of_a_latex_resume_are_dropped():
+    awesome = pdf_text(fixture_bytes(RUN_TOGETHER), 20)[1]
+    assert "Résumé 3" not in awesome and "February 10, 2026" not in awesome
+    classic = pdf_text(fixture_bytes("resume_latex_moderncv_classic_4page.pdf"), 20)[1]
+    assert not any(line in ("1/4", "2/4", "3/4", "4/4") for line in classic.split("\n"))
+    assert "Dear Sir or Madam" in classic
+
+
+def test_the_awesome_cv_education_ends_with_its_own_lines():
+    education = parse_document(fixture_bytes(RUN_TOGETHER), RUN_TOGETHER, "resume").highlights["education"]
+    assert education == [
+        "B.S. in Computer Science and Engineering, POSTECH(Pohang University of Science and Technology) Pohang "
+        "(Mar. 2010 - Aug. 2017)",
+        "Got a Chun Shin-Il Scholarship which is given to promising students in CSE Dept.",
+    ]
+
+
+def test_only_lines_whose_numbers_change_from_page_to_page_are_counters():
+    pages = [
+        "Jane Doe\nExperience\n- Built things\nJane Doe · jane@example.com\nPage 1 of 3",
+        "Skills\n- Python 3\nJane Doe · jane@example.com\nPage 2 of 3",
+        "Education\nB.Sc. Physics, 2014\nJane Doe · jane@example.com\nPage 3 of 3",
+    ]
+    kept = _drop_page_counters(pages)
+    assert not any("Page" in page for page in kept)
+    assert all("Jane Doe · jane@example.com" in page for page in kept)
+    assert "- Python 3" in kept[1] and "B.Sc. Physics, 2014" in kept[2]
+
+
+def test_a_single_page_keeps_its_page_number():
+    assert _drop_page_counters(["Jane Doe\nPython\n1/1"]) == ["Jane Doe\nPython\n1/1"]
