@@ -36,11 +36,16 @@ _TOKEN = re.compile(r"\S+")
 _NOT_A_WORD = re.compile(r"https?:|www\.|@|/|\\|_|\d{3}")
 
 
+def _spaced_letter(ch: str) -> bool:
+    """A letter of a script that puts spaces between words (Latin, Greek, Cyrillic; not Chinese or Thai)."""
+    return ch.isalpha() and ord(ch) < 0x0530
+
+
 def run_together_share(text: str) -> float:
     """Share of the letters of `text` that sit in tokens of 20 or more letters (links and emails aside)."""
     total = long_letters = 0
     for token in _TOKEN.findall(text or ""):
-        letters = sum(1 for ch in token if ch.isalpha())
+        letters = sum(1 for ch in token if _spaced_letter(ch))
         total += letters
         if letters >= LONG_WORD_LETTERS and not _NOT_A_WORD.search(token):
             long_letters += letters
@@ -48,7 +53,7 @@ def run_together_share(text: str) -> float:
 
 
 def looks_run_together(text: str) -> bool:
-    letters = sum(1 for ch in text or "" if ch.isalpha())
+    letters = sum(1 for ch in text or "" if _spaced_letter(ch))
     return letters >= MIN_LETTERS and run_together_share(text) >= RUN_TOGETHER_SHARE
 
 

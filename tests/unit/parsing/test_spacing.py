@@ -150,6 +150,11 @@ def test_text_without_spaces_looks_run_together():
     assert spacing.looks_run_together("Ledtheservicemeshresearchacrossenterpriseclusters. " * 5)
 
 
+def test_text_in_a_script_without_spaces_is_not_run_together():
+    chinese = "负责公司核心交易系统的架构设计与开发工作，带领五人团队完成微服务改造，将系统延迟降低百分之四十。" * 4
+    assert not spacing.looks_run_together(chinese + " Python Kubernetes PostgreSQL Redis Kafka " * 3)
+
+
 def test_a_short_text_is_never_judged():
     assert not spacing.looks_run_together("Supercalifragilisticexpialidocious")
 
