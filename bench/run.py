@@ -41,13 +41,20 @@ def main() -> int:
             failures.append(script)
             sections.append(f"## {title}\n\nFailed (exit {result.returncode}).\n")
             continue
-        table = "\n".join(line for line in result.stdout.splitlines() if line.startswith("|"))
+        # The table, with any line the bench prints about its set-up (layer, database, sizes) above it.
+        table = "\n".join(
+            line if line.startswith("|") else line + "\n"
+            for line in result.stdout.splitlines()
+            if line.strip() and not line.startswith(("==", "Wrote"))
+        )
         sections.append(f"## {title}\n\n`bench/{script}`, {took:.1f} s\n\n{table}\n")
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     header = (
         "# Benchmarks\n\n"
         "Run with `make bench`. Each benchmark measures a ratio or a distribution in one run, so numbers\n"
-        "compare across machines; raw results are in `bench/results/*.json`.\n\n"
+        "compare across machines; raw results are in `bench/results/*.json`. The fan-out bench runs\n"
+        "on Redis; the text-interview bench does when `REDIS_URL` is set, else on the in-memory layer (each\n"
+        "says which above its table).\n\n"
         f"Last run: {stamp} on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}.\n\n"
     )
     (HERE / "README.md").write_text(header + "\n".join(sections))
