@@ -368,6 +368,7 @@ def staff_overview(*, days: int, now=None) -> dict:
     failed_tasks = DBTaskResult.objects.filter(
         queue_name__in=["feedback", "research", "default"], enqueued_at__gte=since
     ).failed()
+    p50, p95 = _percentile(latencies, 50), _percentile(latencies, 95)
     return {
         "days": days,
         "since": since,
@@ -383,10 +384,10 @@ def staff_overview(*, days: int, now=None) -> dict:
         "scores_by_role": [
             {"role": row["interview__role__title"], "avg": round(row["avg"], 2), "count": row["n"]} for row in scores
         ],
-        "latency_p50": _percentile(latencies, 50),
-        "latency_p95": _percentile(latencies, 95),
-        "latency_p50_text": latency_text(_percentile(latencies, 50)),
-        "latency_p95_text": latency_text(_percentile(latencies, 95)),
+        "latency_p50": p50,
+        "latency_p95": p95,
+        "latency_p50_text": latency_text(p50),
+        "latency_p95_text": latency_text(p95),
         "latency_samples": len(latencies),
         "reports_total": reports.count(),
         "reports_building": reports.filter(status__in=[Report.Status.PENDING, Report.Status.BUILDING]).count(),

@@ -76,7 +76,7 @@ class NewInterviewForm(forms.Form):
     )
 
     def __init__(self, *args, user=None, source: Interview | None = None, **kwargs):
-        if source is not None and not kwargs.get("data") and not (args and args[0]):
+        if source is not None and not args and "data" not in kwargs:  # an unbound form starts from it
             kwargs["initial"] = {
                 "role": source.role_id, "level": source.level, "plan": source.plan_id,
                 "company": source.company, "from_interview": source.pk, **kwargs.get("initial", {}),
