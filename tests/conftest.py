@@ -48,6 +48,12 @@ def alice_client(client, alice):
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """The default hasher costs ~0.3 s per password on purpose; tests do not need that."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Login throttles live in the cache: start every test with none."""
     from django.core.cache import cache
