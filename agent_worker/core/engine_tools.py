@@ -1,0 +1,204 @@
+"""The engine's three tools (ask_question, assess_response, transition_stage) and their guidance.
+
+A mixin of `Engine`: the rules a brain's proposals are checked against. State is the engine's; every
+decision is recorded through `_emit`, so a rebuilt engine makes the same decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from agent_worker.core import events as ev
+from agent_worker.core.plans import Stage
+from agent_worker.core.records import QuestionRecord
+from agent_worker.core.seeding import derive_uuid
+from agent_worker.core.text import cap, is_near_duplicate, normalise
+from agent_worker.core.tools import ToolResult, tool_names
+
+__all__ = ["INTRO_LADDER", "LADDERS", "STAR_LADDER", "EngineTools"]
+
+
+# The follow-up ladder: what to probe next, by the depth of the last answer.
+STAR_LADDER = {
+    1: ("situation_task", "Probe the situation and the task: ask for one specific example, when and where "
+                          "it happened and what was at stake."),
+    2: ("role_challenges", "Ask about their own role and the challenges they ran into."),
+    3: ("implementation", "Ask for implementation detail: how exactly they did it, and the decisions and "
+                          "trade-offs they made."),
+    4: ("impact_result", "Ask about the impact and the result, with numbers if they have them."),
+}
+INTRO_LADDER = {
+    1: ("background", "Ask for specifics of their background: their current role and what they work on."),
+    2: ("strengths", "Ask about a strength of theirs, with a short example."),
+    3: ("motivation", "Ask what they want next in their career and why this role."),
+    4: ("motivation", "Ask what they want next in their career and why this role."),
+}
+LADDERS = {"self_intro": INTRO_LADDER}
+
+
+class EngineTools:
+    """The tools, as methods of the engine."""
+
+    # ============================================================================================
+    # Tools (for brains, and for models through `call_tool`)
+    # ============================================================================================
+
+    def ask_question(self, question: str, competency: str | None = None, kind: str = "main") -> ToolResult:
+        """Approve a question before it is said, or reject it as a duplicate or over the limit."""
+        stage = self.current_stage
+        if stage is None or self.ended or self._ending is not None:
+            return ToolResult(False, "closed", "The interview is closing: do not ask anything more.")
+        text = cap(question, 400)
+        if not normalise(text):
+            return ToolResult(False, "empty", "The question is empty. Ask a real question.")
+        kind = kind if kind in ("main", "follow_up") else "main"
+        state = self._stages[self.stage_index]
+        last = self._questions.get(state.approved[-1]) if state.approved else None
+        if last is not None and not last.answered and normalise(last.text) == normalise(text):
+            # The same call again (a retry): approve the same question, count nothing twice.
+            return self._approval(last, repeated=True)
+        if len(state.approved) >= stage.max_questions:
+            self._reject(text, "limit")
+            self._limit_hit_seq = len(self.events)
+            return ToolResult(False, "limit",
+                              f"Rejected: this stage's {stage.max_questions} question(s) are used up. "
+                              "Move on now: call transition_stage.")
+        for qid in self._order:
+            if is_near_duplicate(text, self._questions[qid].text):
+                self._reject(text, "duplicate")
+                return ToolResult(False, "duplicate",
+                                  "Rejected: that repeats an earlier question "
+                                  f"(“{cap(self._questions[qid].text, 120)}”). Ask something different.")
+        resolved = self._resolve_competency(stage, competency)
+        qid = derive_uuid(self.seed, "question", len(self._order) + 1)
+        self._emit(ev.QUESTION_ASKED, {"question_id": qid, "text": text, "kind": kind, "competency": resolved})
+        self._unspoken_qid = qid
+        return self._approval(self._questions[qid])
+
+    def assess_response(self, depth: int, key_points: Iterable[str] = ()) -> ToolResult:
+        """Record the depth of the candidate's last answer (once per answer) and say what to do next."""
+        stage = self.current_stage
+        question = self.current_question()
+        if stage is None or self.ended or self._ending is not None:
+            return ToolResult(False, "closed", "The interview is closing: nothing to assess.")
+        if question is None or self._answer_turn == 0 or not question.answered:
+            return ToolResult(False, "no_answer", "There is no answer to assess yet. Wait for the candidate.")
+        if self._assessed_turn >= self._answer_turn and self._last_depth is not None:
+            guidance = self._guidance(self._last_depth)
+            return ToolResult(True, guidance.code, "Already assessed this answer. " + guidance.message,
+                              {**guidance.data, "repeated": True})
+        try:
+            score = max(1, min(5, int(depth)))
+        except (TypeError, ValueError):
+            return ToolResult(False, "invalid", "depth must be a whole number from 1 to 5.")
+        points = [cap(str(p), 200) for p in list(key_points)[:8] if str(p).strip()]
+        self._emit(ev.RESPONSE_ASSESSED, {"question_id": question.question_id, "depth": score, "key_points": points})
+        return self._guidance(score)
+
+    def transition_stage(self, reason: str = "", *, stage_name: str | None = None) -> ToolResult:
+        """Move to the next stage if the gates allow it; say why not otherwise.
+
+        `stage_name` names the stage being left: a call for a stage already left (a tool call racing
+        the timer) is a no-op, never a second transition.
+        """
+        stage = self.current_stage
+        if stage is None or self.ended:
+            return ToolResult(False, "closed", "The interview is over.")
+        if stage_name is not None and stage_name != stage.name:
+            return ToolResult(False, "stale", f"The interview has already left the {stage_name} stage. "
+                                              "Wait to be asked for the next question.")
+        if self._ending is not None:
+            return ToolResult(True, "closing", "The interview is already closing. Say nothing more.")
+        refusal = self._gate(stage)
+        if refusal is not None:
+            if not (self.events and self.events[-1].type == ev.TRANSITION_REFUSED
+                    and self.events[-1].data.get("reason") == refusal):
+                self._emit(ev.TRANSITION_REFUSED, {"reason": refusal})
+            return ToolResult(False, "refused", f"Not yet: {refusal}. Ask another question now; do not wait.",
+                              {"reason": refusal})
+        elapsed = self.clock.now() - self._stages[self.stage_index].entered_at
+        exit_reason = "max_time" if elapsed >= stage.max_seconds else "natural"
+        last = self.stage_index == len(self.plan.stages) - 1
+        self._advance(self.stage_index, exit_reason)
+        if last:
+            return ToolResult(True, "closing", "The interview is closing; the closing line is being said. "
+                                               "Say nothing more.")
+        return ToolResult(True, "moved", "Moved on. The bridge to the next stage is being said; ask the "
+                                         "next stage's first question when asked.")
+
+    def call_tool(self, name: str, arguments: dict[str, Any]) -> ToolResult:
+        """Route a model's tool call by name; bad arguments get a message the model can act on."""
+        try:
+            if name == "ask_question":
+                return self.ask_question(str(arguments["question"]), arguments.get("competency"),
+                                         str(arguments.get("kind") or "main"))
+            if name == "assess_response":
+                return self.assess_response(int(arguments["depth"]), list(arguments.get("key_points") or []))
+            if name == "transition_stage":
+                return self.transition_stage(str(arguments.get("reason") or ""))
+        except (KeyError, TypeError, ValueError) as error:
+            return ToolResult(False, "invalid", f"Bad arguments for {name}: {error}.")
+        return ToolResult(False, "unknown_tool", f"There is no tool called {name}; use one of {tool_names()}.")
+    # -- tools' helpers ---------------------------------------------------------------------------
+
+    def _resolve_competency(self, stage: Stage, competency: str | None) -> str | None:
+        if competency:
+            wanted = normalise(competency)
+            for known in self.context.competencies:
+                if normalise(known) == wanted:
+                    return known
+        return self.context.competency_for(stage)
+
+    def _reject(self, text: str, reason: str) -> None:
+        last = self.events[-1] if self.events else None
+        if last is not None and last.type == ev.QUESTION_REJECTED and last.data == {"text": text, "reason": reason}:
+            return
+        self._emit(ev.QUESTION_REJECTED, {"text": text, "reason": reason})
+
+    def _approval(self, question: QuestionRecord, repeated: bool = False) -> ToolResult:
+        stage = self.plan.stages[question.stage_index]
+        state = self._stages[question.stage_index]
+        number = state.approved.index(question.question_id) + 1
+        elapsed = self.clock.now() - state.entered_at
+        left = max(0.0, stage.max_seconds - elapsed)
+        percent = round(100 * left / stage.max_seconds) if stage.max_seconds else 0
+        need = max(0, stage.min_questions - number)
+        if number >= stage.max_questions:
+            after = "This is the stage's last question: after the answer, call transition_stage."
+        elif need:
+            after = f"{need} more question{'s' if need > 1 else ''} needed before moving on."
+        else:
+            after = "You may move on after this answer if the stage's goal is met."
+        message = (f"{'Already approved. ' if repeated else ''}Approved: question {number} of this stage "
+                   f"(it asks {stage.min_questions}-{stage.max_questions}). Time left: {round(left)} s "
+                   f"({percent}%). {after} Now say the question.")
+        return ToolResult(True, "approved", message, {
+            "question_id": question.question_id, "number": number, "min_questions": stage.min_questions,
+            "max_questions": stage.max_questions, "seconds_left": round(left), "repeated": repeated})
+
+    def _guidance(self, depth: int) -> ToolResult:
+        stage = self.current_stage
+        assert stage is not None
+        state = self._stages[self.stage_index]
+        elapsed = self.clock.now() - state.entered_at
+        left = stage.max_seconds - elapsed
+        spoken, approved = len(state.spoken), len(state.approved)
+        best = max(state.best_depth, depth)
+        target = stage.target_depth
+        data: dict[str, Any] = {"depth": depth, "target_depth": target, "questions": spoken}
+        if spoken >= stage.max_questions or approved >= stage.max_questions:
+            return ToolResult(True, "move_on", "Ready to move on: this stage's questions are done. "
+                                               "Call transition_stage now.", data)
+        gate_open = self._gate(stage) is None
+        if gate_open and (target is None or best >= target or left <= stage.max_seconds / 4):
+            return ToolResult(True, "move_on", "Ready to move on: call transition_stage now.", data)
+        if target is not None and depth < target:
+            ladder = LADDERS.get(stage.name, STAR_LADDER)
+            probe, hint = ladder[min(max(depth, 1), 4)]
+            data["probe"] = probe
+            return ToolResult(True, "follow_up", f"Depth {depth} of a target {target}. Ask a follow-up: {hint}",
+                              data)
+        missing = max(0, stage.min_questions - spoken)
+        more = f" {missing} more question(s) needed." if missing else ""
+        return ToolResult(True, "ask_question", f"Good. Ask another question on a new topic.{more}", data)

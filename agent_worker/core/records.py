@@ -1,0 +1,43 @@
+"""What the engine keeps per line, question and stage (folded from events)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Line", "QuestionRecord", "StageState"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """Something the agent is to say. The driver plays it and reports `agent_line_played(line.id, ...)`."""
+
+    id: str
+    text: str
+    stage: str
+    kind: str  # bridge, question, say, reprompt, closing
+    question_id: str | None = None
+
+
+@dataclass
+class QuestionRecord:
+    question_id: str
+    stage_index: int
+    stage: str
+    text: str
+    kind: str
+    competency: str | None
+    spoken: bool = False
+    answered: bool = False
+    reprompted: bool = False
+    depth: int | None = None
+    answers: list[str] = field(default_factory=list)
+
+
+@dataclass
+class StageState:
+    entered_at: float
+    approved: list[str] = field(default_factory=list)
+    spoken: list[str] = field(default_factory=list)
+    best_depth: int = 0
+    has_spoken: bool = False
+    exited: bool = False
