@@ -1,0 +1,287 @@
+"""Resume facts: sections, name, skills, projects, quantified results, education."""
+
+from __future__ import annotations
+
+import re
+
+from agent_worker.core.facts.cleanup import (
+    _dedupe,
+    _is_bullet,
+    _lines,
+    _shorten,
+    _split_sections,
+    _strip_bullet,
+    strip_instructions,
+)
+from agent_worker.core.facts.models import ResumeFacts
+from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _RANGE_RE, _YEAR
+from agent_worker.core.facts.positions import _drop_city, _extract_positions, _is_location
+from agent_worker.core.facts.skills import _VOCABULARY, _canonical_skill, _is_skill_item, _vocabulary_skills
+
+_RESUME_SECTIONS = {
+    "summary": r"summary|professional summary|profile|professional profile|about me|objective|career objective|"
+    r"perfil|resumen|个人简介|自我评价",
+    "experience": r"(?:work ?|professional ?|relevant ?|employment ?|career ?)?(?:experience|history)|employment|"
+    r"work history|career history|employment history|positions?|vocational|experiencia(?: laboral| profesional)?|"
+    r"on campus involvement|volunteer experience|volunteering|leadership experience|工作经历|工作经验|实习经历",
+    "education": r"education|education and training|academic background|qualifications|formación académica|"
+    r"formación|educación|estudios|教育背景|教育经历",
+    "skills": r"(?:technical |core |key |professional |computer |relevant )?(?:skills|competencies|competences)|"
+    r"skills (?:&|and) (?:tools|technologies|interests|abilities)|technologies|tools|tech stack|strengths|"
+    r"expertise|areas of expertise|conocimientos(?: de computación)?|habilidades|competencias|专业技能|技能|个人技能",
+    "projects": r"(?:selected |personal |key |academic |side |open[- ]source )?projects?|proyectos|项目经历|项目经验|"
+    r"研发经历|近期主要研发经历",
+    "certifications": r"certifications?|licen[cs]es?(?: (?:&|and) certifications)?|certificates?|certificaciones",
+    "awards": r"awards?|honou?rs(?:/awards)?|honou?rs (?:&|and) awards|achievements|most proud of|premios",
+    "other": r"publications?|languages|idiomas|interests|hobbies|references|referees|extra \d|miscellaneous|"
+    r"misceláneo|a day of my life|my life philosophy|activities|extracurricular|contact|personal information|"
+    r"个人信息|基本信息|获奖经历|获奖情况|荣誉奖项|个人账号|其他信息|个人爱好|兴趣爱好|"
+    r"cover letter|writing|publicaciones|附加信息|其他",
+}
+_RESUME_SECTION_RE = {
+    name: re.compile(r"^(?:" + pattern + r")\s*:?$", re.IGNORECASE) for name, pattern in _RESUME_SECTIONS.items()
+}
+
+
+def _resume_section(line: str) -> str | None:
+    if not line or len(line) > 45 or line.endswith("."):
+        return None
+    probe = re.sub(r"^[^\w]+", "", line).strip()
+    for name, pattern in _RESUME_SECTION_RE.items():
+        if pattern.match(probe):
+            return name
+    return None
+
+
+_QUANTITY_RE = re.compile(
+    r"(?:[$€£¥]\s?\d[\d,.]*\s*(?:[kmb]|million|billion|thousand)?\b|"
+    r"\b\d[\d,.]*\s*(?:%|percent\b|per cent\b)|"
+    r"\b\d+(?:\.\d+)?\s*[x×](?![a-z0-9])|"
+    r"\b\d[\d,.]*\+?\s*(?:k|m|million|billion|thousand|hundred)?\s*(?:users|customers|clients|people|"
+    r"employees|students|children|patients|members|engineers|developers|servers|nodes|requests|transactions|"
+    r"downloads|accounts|projects|teams|countries|markets|stores|sites|hours|days|weeks|minutes|seconds|"
+    r"ms|milliseconds|deals|leads|calls|cases|beds|reports|events|services|stars|contributors|"
+    r"reviews|units|orders|tickets|incidents|releases|deployments|applications|apps|papers|courses|classes)\b|"
+    r"\b(?:top|over|more than|up to|nearly|almost|about|around|approximately|by|of|from|to)\s+\d[\d,.]*\b)",
+    re.IGNORECASE,
+)
+_RESULT_VERB_RE = re.compile(
+    r"\b(?:\w+ed|cut|grew|led|built|ran|won|saved|saving|reduc\w*|increas\w*|improv\w*|boost\w*|grow\w*|"
+    r"deliver\w*|achiev\w*|launch\w*|manag\w*|lead\w*|exceed\w*|generat\w*|scal\w*|lower\w*|drove|"
+    r"rais\w*|serv\w*|handl\w*|instruct\w*|train\w*|mentor\w*|coach\w*|supervis\w*|oversaw|wrote|taught)\b",
+    re.IGNORECASE,
+)
+_NOT_RESULT_RE = re.compile(r"@|https?://|www\.|\(\d{3}\)|\d{3}[-.\s]\d{3,4}[-.\s]?\d{0,4}|\bgpa\b", re.I)
+
+
+def _result_phrase(line: str) -> str | None:
+    text = _strip_bullet(line)
+    if len(text.split()) < 3 or _NOT_RESULT_RE.search(text):
+        return None
+    without_dates = _RANGE_RE.sub(" ", text)
+    without_dates = re.sub(rf"\b{_YEAR}\b", " ", without_dates)
+    if not _QUANTITY_RE.search(without_dates) or not _RESULT_VERB_RE.search(without_dates):
+        return None
+    # The clause that carries the number, cut to a short phrase.
+    clauses = re.split(r";\s+|\.\s+|,\s+(?=(?:and|which|while|resulting|leading|enabling)\b)", text)
+    for clause in clauses:
+        if _QUANTITY_RE.search(clause) and _RESULT_VERB_RE.search(clause):
+            return _shorten(clause.rstrip("."), 140)
+    return _shorten(text.rstrip("."), 140)
+
+
+def _split_items(line: str) -> list[str]:
+    line = _strip_bullet(line)
+    if ":" in line:
+        head, _, tail = line.partition(":")
+        if len(head.split()) <= 4 and tail.strip():
+            line = tail
+    items = re.split(r"\s*[,;|•·/]\s*|\s+-\s+|\s{2,}|\s+(?:and|&)\s+(?=[A-Z])", line)
+    items = [_SKILL_PREFIX.sub("", i.strip(" .")) for i in items]
+    return [i for i in items if i]
+
+
+_SKILL_PREFIX = re.compile(
+    r"^(?:(?:and|or|&)\s+|(?:proficient|proficiency|fluent|skilled|experienced|expert|certified|trained)"
+    r"\s+(?:in|with)\s+|(?:familiar|familiarity|experience|working knowledge)\s+(?:with|of|in)\s+|"
+    r"knowledge of\s+)",
+    re.IGNORECASE,
+)
+
+
+_NAME_TOKEN = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ'’.-]*"
+_NAME_RE = re.compile(rf"^{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{1,3}}$")
+_CJK_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
+_NOT_NAME = re.compile(
+    r"\b(?:resume|résumé|resumé|curriculum|vitae|cv|page|summary|profile|objective|experience|education|"
+    r"contact|email|phone|address|street|skills|engineer|developer|manager|accountant|title)\b",
+    re.IGNORECASE,
+)
+
+
+def _find_name(lines: list[str]) -> str | None:
+    for line in lines[:12]:
+        match = re.match(r"^(?:name|nombre|姓名)\s*[:：]\s*(.+)$", line, re.IGNORECASE)
+        if match:
+            return _shorten(match.group(1), 60)
+    for line in [ln for ln in lines if ln][:6]:
+        if _resume_section(line) or _NOT_NAME.search(line) or re.search(r"\d|@", line):
+            continue
+        if _NAME_RE.match(line) or _CJK_NAME_RE.match(line):
+            return line.title() if line.isupper() else line
+    return None
+
+
+_GENERIC_SKILL_WORDS = re.compile(r"(?i)\b(?:software|tools?|suite|skills?|programs?|applications?|and|or)\b")
+
+
+def _only_known_skills(item: str) -> bool:
+    """True for a skills item made only of skills the vocabulary found ("C++ Embedded Systems" from two tags
+    on one line, "Microsoft Office software"): listing it again would show the same skill twice."""
+    rest = item
+    for _, pattern in _VOCABULARY:
+        rest = pattern.sub(" ", rest)
+    if rest == item:
+        return False
+    return not re.search(r"[^\W\d_]", _GENERIC_SKILL_WORDS.sub(" ", rest))
+
+
+def _is_sentence(line: str) -> bool:
+    return line.endswith(".") and len(line.split()) >= 4 and not re.search(r"\s[-–—:|]\s|:\s", line)
+
+
+def _joined_bullets(lines: list[str]) -> list[str]:
+    """Lines with each bullet's wrapped continuation lines (starting in lower case) joined to it."""
+    out: list[str] = []
+    in_bullet = False
+    for line in lines:
+        if in_bullet and line and not _is_bullet(line) and re.match(r"[a-zà-ÿ]", line):
+            out[-1] = f"{out[-1]} {line}"
+            continue
+        out.append(line)
+        in_bullet = _is_bullet(line)
+    return out
+
+
+_INSTITUTION_RE = re.compile(
+    r"\b(?:universit(?:y|ies|ät|é|à)|universidad|college|school|institute|institut|instituto|academy|"
+    r"polytechnic|politecnico|conservatory|école|ecole|escuela|hochschule|facultad|faculty)\b|大学|学院",
+    re.IGNORECASE,
+)
+_ONE_DATE_RE = re.compile(rf"{_RANGE_RE.pattern}|(?<![\w/]){_DATE}(?![\w/])", re.IGNORECASE)
+
+
+def _without_places(text: str) -> str:
+    """ "Some University, Pohang, S.Korea" without the places at its end."""
+    chunks = text.split(", ")
+    if len(chunks) < 2 or not _is_location(chunks[-1]):
+        return text
+    while len(chunks) > 1 and _is_location(chunks[-1]):
+        chunks.pop()
+    chunks[-1] = _drop_city(chunks[-1])
+    return ", ".join(chunks)
+
+
+def _education_entries(section_lines: list[str]) -> list[str]:
+    """One item per degree: "Ph.D. in Physics, Some University (Sept 2002 – June 2006)".
+
+    A degree and its school on two lines (either order) make one item, and a line with only dates goes
+    with the item above it; other lines (a thesis title, a prize) stay items of their own.
+    """
+    entries: list[dict[str, str | None]] = []
+    for line in section_lines:
+        text = _strip_bullet(line)
+        if not text or len(text) > 150 or re.fullmatch(r"(?:descripci[oó]n|description)", text, re.I):
+            continue
+        if _ONE_DATE_RE.search(text) and not re.search(r"\w", _ONE_DATE_RE.sub("", text)):
+            last = entries[-1] if entries else None
+            if last is not None and last["text"] is None and last["dates"] is None:
+                last["dates"] = re.sub(r"\s+", " ", text.strip(" ,;:|()"))
+            continue
+        kind = "degree" if _DEGREE_RE.search(text) else "school" if _INSTITUTION_RE.search(text) else None
+        last = entries[-1] if entries else None
+        other = {"degree": "school", "school": "degree"}.get(kind or "")
+        if (
+            kind and other and last is not None and last["text"] is None and last[kind] is None
+            and last[other] is not None and last["dates"] is None
+        ):
+            last[kind] = text
+            continue
+        entries.append({"degree": text if kind == "degree" else None, "school": text if kind == "school" else None,
+                        "dates": None, "text": None if kind else text})
+    items = []
+    for entry in entries:
+        if entry["text"] is not None:
+            items.append(_shorten(entry["text"], 120))
+            continue
+        pieces = [p for p in (entry["degree"], entry["school"]) if p]
+        dates = entry["dates"]
+        if len(pieces) == 2:  # the dates of either line go at the end
+            found = [m.group(0) for p in pieces for m in _RANGE_RE.finditer(p)]
+            pieces = [_without_places(re.sub(r"\s{2,}", " ", _RANGE_RE.sub(" ", p)).strip(" ,;:|-–—")) for p in pieces]
+            dates = dates or (found[0] if found else None)
+        text = ", ".join(p for p in pieces if p)
+        items.append(_shorten(text + (f" ({dates})" if dates else ""), 140 if len(pieces) == 2 else 120))
+    return items
+
+
+
+def extract_resume_facts(text: str) -> ResumeFacts:
+    """Extract the facts of a resume (after dropping lines addressed to a reader)."""
+    clean = strip_instructions(text or "")
+    lines = _lines(clean)
+    sections = _split_sections(lines, _resume_section)
+    body = "\n".join(lines)
+
+    # Skills: the vocabulary over the whole text, then the short items of skills sections.
+    skills = _vocabulary_skills(body)
+    for name, section_lines in sections:
+        if name != "skills":
+            continue
+        for line in section_lines:
+            items = _split_items(line)
+            if len(items) == 1 and (len(line) > 40 or line.endswith(".")):
+                continue  # a sentence, not a list of skills
+            for item in items:
+                if _is_skill_item(item) and not _only_known_skills(item):
+                    skills.append(_canonical_skill(item))
+    for line in lines:
+        match = re.match(r"^(?:technical\s+)?skills\s*[:：]\s*(.+)$", line, re.IGNORECASE)
+        if match:
+            skills.extend(_canonical_skill(i) for i in _split_items(match.group(1)) if _is_skill_item(i))
+
+    positions = _extract_positions(sections)
+
+    projects: list[str] = []
+    for name, section_lines in sections:
+        if name != "projects":
+            continue
+        plain = [
+            ln for ln in section_lines
+            if ln and not _is_bullet(ln) and len(ln) <= 80 and not _RANGE_RE.search(ln) and not _is_sentence(ln)
+        ]
+        source = plain or [_strip_bullet(ln) for ln in section_lines if ln]
+        for line in source:
+            projects.append(_shorten(re.split(r"\s+[-–—:|]\s+|:\s", line)[0], 100))
+    for line in lines:
+        match = re.match(r"^(?:project|proyecto)\s*[:：]\s*(.+)$", _strip_bullet(line), re.IGNORECASE)
+        if match:
+            projects.append(_shorten(match.group(1), 100))
+
+    results = [r for r in (_result_phrase(line) for line in _joined_bullets(lines)) if r]
+
+    education: list[str] = []
+    for name, section_lines in sections:
+        if name == "education":
+            education.extend(_education_entries(section_lines))
+    if not education:
+        education = [_shorten(_strip_bullet(ln), 120) for ln in lines if ln and len(ln) <= 150 and _DEGREE_RE.search(ln)]
+
+    return ResumeFacts(
+        name=_find_name(lines),
+        skills=_dedupe([s.strip() for s in skills], 40),
+        positions=positions,
+        projects=_dedupe(projects, 10),
+        results=_dedupe(results, 12),
+        education=_dedupe(education, 8),
+    )
