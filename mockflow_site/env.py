@@ -106,3 +106,26 @@ def _sqlite_options() -> dict:
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
     }
+
+
+def env_networks(name: str, *, environ=None) -> tuple | None:
+    """A comma-separated list of IP addresses or networks (CIDR); `none` for an explicit empty list.
+
+    None when the variable is unset, so a deploy check can tell "not configured" from "no proxy".
+    """
+    import ipaddress
+
+    value = _raw(name, environ)
+    if value in (None, ""):
+        return None
+    if value.lower() == "none":
+        return ()
+    networks = []
+    for item in env_list(name, environ=environ):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name} must list IP addresses or networks (e.g. 127.0.0.1, 10.0.0.0/8) or be 'none', got {item!r}."
+            ) from None
+    return tuple(networks)

@@ -15,6 +15,7 @@ from mockflow_site.env import (
     env_choice,
     env_int,
     env_list,
+    env_networks,
     env_str,
     env_url,
 )
@@ -37,7 +38,9 @@ else:
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
     DEBUG = env_bool("DEBUG", True)
 
-SITE_URL = env_url("SITE_URL", "http://127.0.0.1:8000", schemes=("http", "https"))
+# Production reports a missing or plain-http SITE_URL in `manage.py check --deploy` (mockflow_site/checks.py).
+SITE_URL_DEFAULT = "http://127.0.0.1:8000"
+SITE_URL = env_url("SITE_URL", SITE_URL_DEFAULT, schemes=("http", "https"))
 
 INSTALLED_APPS = [
     "daphne",
@@ -53,6 +56,7 @@ INSTALLED_APPS = [
     "accounts",
     "interviews",
     "feedback",
+    "mockflow_site.apps.SiteConfig",
 ]
 
 MIDDLEWARE = [
@@ -171,8 +175,16 @@ CSRF_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Failed logins (site, admin and password change alike) lock one account after LOGIN_FAILURE_LIMIT
+# and one client address, more loosely, after LOGIN_FAILURE_LIMIT_PER_CLIENT, for LOGIN_LOCKOUT_SECONDS.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_FAILURE_LIMIT_PER_CLIENT = env_int("LOGIN_FAILURE_LIMIT_PER_CLIENT", 50, minimum=1)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
+# Verification resends and password resets mailed to one address per hour.
+MAIL_PER_ADDRESS_PER_HOUR = env_int("MAIL_PER_ADDRESS_PER_HOUR", 3, minimum=1)
+# Reverse proxies whose X-Forwarded-For/-Proto the server believes (addresses or CIDR networks; `none`).
+# From any other peer those headers are dropped inside daphne (mockflow_site/server.py).
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 LIVEKIT_URL = env_url("LIVEKIT_URL", schemes=("ws", "wss", "http", "https"))
 _connect_src = [CSP.SELF]

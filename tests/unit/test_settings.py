@@ -68,7 +68,8 @@ def test_a_database_url_with_an_unknown_scheme_names_the_variable(tmp_path):
 
 def _run_django(args, **env):
     clean = {k: v for k, v in os.environ.items() if k not in {
-        "DATABASE_URL", "REDIS_URL", "MOCKFLOW_ENV", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+        "DATABASE_URL", "REDIS_URL", "MOCKFLOW_ENV", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "SITE_URL", "TRUSTED_PROXIES"}}
     clean.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120
@@ -89,13 +90,34 @@ def test_production_mode_requires_a_secret_key():
     assert "SECRET_KEY must be set" in result.stderr
 
 
-def test_check_deploy_is_clean_in_production_mode_with_only_the_two_required_settings():
+def test_check_deploy_is_clean_for_a_correct_production_configuration():
     result = _run_django(
         ["check", "--deploy", "--fail-level", "WARNING"],
         MOCKFLOW_ENV="production",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="example.com",
+        SITE_URL="https://example.com",
+        TRUSTED_PROXIES="127.0.0.1",
     )
 
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
+
+
+def test_production_starts_with_four_settings_and_check_deploy_reports_the_rest():
+    env = dict(MOCKFLOW_ENV="production", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="example.com",
+               DATABASE_URL="sqlite:///:memory:")
+    assert _run_django(["check"], **env).returncode == 0
+
+    result = _run_django(["check", "--deploy", "--fail-level", "WARNING"], **env)
+
+    assert result.returncode != 0
+    assert "mockflow.W001" in result.stderr and "SITE_URL" in result.stderr
+    assert "mockflow.W002" in result.stderr and "TRUSTED_PROXIES" in result.stderr
+
+
+def test_trusted_proxies_must_be_addresses_or_networks():
+    result = _run_django(["check"], TRUSTED_PROXIES="proxy.example")
+
+    assert result.returncode != 0
+    assert "TRUSTED_PROXIES must list IP addresses" in result.stderr
