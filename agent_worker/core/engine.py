@@ -87,6 +87,8 @@ class Engine(EngineTools, EngineBrainSide):
         self._closing_said = False
         self._last_exit_reason = "natural"
         self.brain_due: str | None = None
+        self.paused_reason: str | None = None  # set while nobody drives (interview.paused)
+        self._paused_at: float | None = None
         # Transient (not in events): what the transport says right now, and speech in flight.
         self._speaking = False
         self._typing_until = 0.0
@@ -219,6 +221,30 @@ class Engine(EngineTools, EngineBrainSide):
         """The candidate is gone (the room closed, the socket did not come back)."""
         return self._run(lambda: self._abort("disconnected", "disconnected"))
 
+    def paused(self, reason: str) -> list[Event]:
+        """Nobody drives the interview for now (the candidate's connection went, a worker died):
+        one `interview.paused`; no timer fires until `resumed()`, and the pause does not count."""
+        if reason not in ev.PAUSE_REASONS:
+            raise ValueError(f"unknown pause reason {reason!r}")
+        def act() -> None:
+            if self.started and not self.ended and self.paused_reason is None:
+                self._emit(ev.INTERVIEW_PAUSED, {"reason": reason})
+                self._queue.clear()  # unplayed lines are queued again on resume
+                self._handed_out = 0
+        return self._run(act)
+
+    def resumed(self, reason: str) -> list[Event]:
+        """The pause is over (the candidate or a worker is attached again): clocks go on where they stopped."""
+        if self.paused_reason is None or self.ended:
+            return []
+        gap = self.clock.now() - (self._paused_at or self.clock.now())
+        if gap > 0:
+            self._shift_clocks(gap)
+        def act() -> None:
+            self._emit(ev.INTERVIEW_RESUMED, {"reason": reason})
+            self._requeue()
+        return self._run(act)
+
     def fail(self) -> list[Event]:
         """The interview cannot go on (an internal error): end it as failed."""
         def act() -> None:
@@ -236,7 +262,7 @@ class Engine(EngineTools, EngineBrainSide):
 
     def next_deadline(self) -> float | None:
         """When `tick()` next has something to do if nothing else happens (None: nothing scheduled)."""
-        if not self.started or self.ended or self._queue:
+        if not self.started or self.ended or self._queue or self.paused_reason is not None:
             return None
         now = self.clock.now()
         stage = self.current_stage
@@ -330,17 +356,27 @@ class Engine(EngineTools, EngineBrainSide):
             engine._resume(parse_iso(stored[-1].at))
         return engine
 
+    def _shift_clocks(self, gap: float) -> None:
+        """Time with no driver does not count: shift both clocks (and the ceiling) by the gap."""
+        self.started_at += gap
+        for state in self._stages.values():
+            state.entered_at += gap
+        self._last_activity += gap
+        self._last_agent_end += gap
+        if self._thinking_since is not None:
+            self._thinking_since += gap
+        if self._paused_at is not None:
+            self._paused_at += gap
+
     def _resume(self, last_at: float) -> None:
         gap = self.clock.now() - last_at
         if gap > 0:
-            # Time with no driver does not count: shift both clocks (and the ceiling) by the gap.
-            self.started_at += gap
-            for state in self._stages.values():
-                state.entered_at += gap
-            self._last_activity += gap
-            self._last_agent_end += gap
-            if self._thinking_since is not None:
-                self._thinking_since += gap
+            self._shift_clocks(gap)
+        if self.paused_reason is None:
+            self._requeue()
+
+    def _requeue(self) -> None:
+        """After a restore or a pause: say again what the candidate has not seen yet."""
         if self.ended or self.stage_index < 0:
             return
         state = self._stages[self.stage_index]
@@ -364,7 +400,7 @@ class Engine(EngineTools, EngineBrainSide):
 
     def _settle(self) -> None:
         for _ in range(20):
-            if self.ended or not self.started:
+            if self.ended or not self.started or self.paused_reason is not None:
                 return
             before = len(self.events), len(self._queue)
             now = self.clock.now()
@@ -475,7 +511,12 @@ class Engine(EngineTools, EngineBrainSide):
                         self._answer_turn += 1
                         if self.brain_due is None:
                             self.brain_due = "answered"
+        elif kind == ev.INTERVIEW_PAUSED:
+            self.paused_reason, self._paused_at = str(data.get("reason") or "connection_lost"), at
+        elif kind == ev.INTERVIEW_RESUMED:
+            self.paused_reason, self._paused_at = None, None
         elif kind == ev.INTERVIEW_ENDED:
+            self.paused_reason = None
             self.ended = True
             self.end_reason = data.get("reason")
             self.brain_due = None

@@ -18,7 +18,11 @@ __all__ = [
     "EXIT_REASONS",
     "FORCED_EXIT_REASONS",
     "INTERVIEW_ENDED",
+    "INTERVIEW_PAUSED",
+    "INTERVIEW_RESUMED",
     "INTERVIEW_STARTED",
+    "PAUSE_REASONS",
+    "RESUME_REASONS",
     "QUESTION_ASKED",
     "QUESTION_REJECTED",
     "RESPONSE_ASSESSED",
@@ -40,6 +44,8 @@ TRANSITION_REFUSED = "transition.refused"
 AGENT_SAID = "agent.said"
 CANDIDATE_SAID = "candidate.said"
 INTERVIEW_ENDED = "interview.ended"
+INTERVIEW_PAUSED = "interview.paused"
+INTERVIEW_RESUMED = "interview.resumed"
 
 EVENT_TYPES = (
     INTERVIEW_STARTED,
@@ -53,7 +59,16 @@ EVENT_TYPES = (
     AGENT_SAID,
     CANDIDATE_SAID,
     INTERVIEW_ENDED,
+    INTERVIEW_PAUSED,
+    INTERVIEW_RESUMED,
 )
+
+# Why nobody drives a live interview for a while (`interview.paused`): the candidate's connection
+# went (a socket closed, the channel layer failed), the candidate logged out, or the process that
+# drove it died (a voice worker). No clock runs while paused and the status stays `live`;
+# `interview.resumed` (its `reason` says what brought it back) ends the pause.
+PAUSE_REASONS = ("connection_lost", "logged_out", "worker_lost")
+RESUME_REASONS = ("reconnected", "worker_joined")
 
 EXIT_REASONS = (
     "natural",

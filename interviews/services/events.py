@@ -22,17 +22,14 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from agent_worker.core import events as ev
 from interviews.models import END_REASON_STATUS, TERMINAL_STATUSES, Event, Interview, Status
 from interviews.services.status import interview_set_status
 from interviews.signals import interview_completed
 
 logger = logging.getLogger(__name__)
 
-EVENT_TYPES = frozenset({
-    "interview.started", "stage.entered", "stage.exited", "question.asked", "question.rejected",
-    "response.assessed", "candidate.reprompted", "transition.refused", "agent.said", "candidate.said",
-    "interview.ended",
-})
+EVENT_TYPES = frozenset(ev.EVENT_TYPES)
 MAX_BATCH = 500
 MAX_EVENT_DATA_CHARS = 64_000
 WORKER_LEASE_SECONDS = 120
