@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from agent_worker.adapters.backend import BackendError, InterviewClosed, LeaseLost
+from agent_worker.adapters.turns import OverlapTracker, spoken_question
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
 from agent_worker.core.engine import Engine, Line
@@ -191,6 +192,9 @@ class VoiceDriver:
         self._tool_called = False
         self._reply_failed = False
         self._orphan_deadline: float | None = None
+        self._agent_state = "initializing"
+        self._agent_busy = False
+        self.overlap = OverlapTracker()
         if not use_llm and engine.brain is None:
             engine.brain = ScriptedBrain()
         if engine.fallback_brain is None:
@@ -221,6 +225,7 @@ class VoiceDriver:
         when = at if at is not None else self.clock.now()
         if state == "speaking":
             if not self._user_speaking:
+                self.overlap.user_started(agent_speaking=self._agent_state == "speaking")
                 self._user_speaking = True
                 if self._speech_started is None:
                     self._speech_started = when
@@ -230,6 +235,13 @@ class VoiceDriver:
             self._speech_ended = when
             self.engine.candidate_stopped_speaking()
         self._pump()
+
+    def agent_state(self, state: str) -> None:
+        """The transport's agent state: "thinking" and "speaking" hold the floor; "listening" frees it."""
+        if self.stopped:
+            return
+        self._agent_state = state
+        self._pump(speak=False, start_reply=False)
 
     def user_turn(
         self, message_id: str, text: str, *, started_at: float | None = None, ended_at: float | None = None
@@ -328,6 +340,7 @@ class VoiceDriver:
         self.turn = None
         self._tool_called = False
         if turn is not None:
+            self._answered_at_the_close(turn, spoken)
             self.engine.finish_brain_turn(turn)
         if failed and self.llm_failures >= LLM_FAILURES_BEFORE_SCRIPTED and self.use_llm:
             self.switch_to_scripted()
@@ -449,6 +462,7 @@ class VoiceDriver:
             if not words.text.strip():
                 continue
             if turn is not None:
+                self._take_spoken_question(turn, words.text)
                 line = turn.say(words.text)
             elif not self.engine.pending_lines:
                 line = self.engine.say(words.text)
@@ -460,9 +474,38 @@ class VoiceDriver:
             # Said already: report it played rather than hand it to the transport again.
             self.engine.agent_line_played(line.id, started_at=words.started_at, ended_at=words.ended_at)
 
+    def _take_spoken_question(self, turn: BrainTurn, text: str) -> None:
+        """A question the model said without `ask_question` is the turn's one question: approve it
+        (so the answer is filed under it) and let no fallback ask another after it."""
+        if turn.asked_aloud or any(r.code == "approved" for r in turn.results):
+            return
+        question = spoken_question(text)
+        if question is None:
+            return
+        kind = "follow_up" if turn.question is not None and turn.reason == "answered" else "main"
+        result = turn.ask_question(question, kind=kind)
+        turn.asked_aloud = True
+        if not result.ok:
+            log.info("The model asked a question the engine refused (%s): %r", result.code, question[:80])
+
+    def _answered_at_the_close(self, turn: BrainTurn, spoken: list[Spoken]) -> None:
+        """At the last stage, words without a question (the model answering the candidate's question)
+        end the turn: the closing follows, not the scripted interviewer's second answer."""
+        last = len(self.engine.plan.stages) - 1
+        if turn.stage_index == last and not turn.progressed and any(w.text.strip() for w in spoken):
+            turn.transition_stage("the candidate's question was answered")
+
+    def _sync_agent_busy(self) -> None:
+        busy = (self._agent_state in ("thinking", "speaking") or bool(self._replies)
+                or self._reply_requested_at is not None)
+        if busy != self._agent_busy:
+            self._agent_busy = busy
+            self.engine.agent_busy(busy)
+
     def _pump(self, *, speak: bool = True, start_reply: bool = True) -> None:
         if self.stopped:
             return
+        self._sync_agent_busy()
         if self.engine.is_over and not self._finishing:
             self._finishing = True
             self._finish_task = asyncio.get_running_loop().create_task(self._finish(), name="mockflow-complete")
@@ -478,6 +521,8 @@ class VoiceDriver:
                 log.exception("Could not ask the model for a reply")
                 self._reply_requested_at = None
                 self.llm_reply_done("unstarted", [], failed=True)
+        if not self._agent_busy:
+            self._sync_agent_busy()  # a reply was just asked for: the floor is the agent's
         self._wake.set()
 
     async def _finish(self) -> None:

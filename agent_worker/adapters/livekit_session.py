@@ -33,11 +33,18 @@ from livekit.agents import (
     JobContext,
     StopResponse,
     cli,
+    inference,
     llm,
+    stt,
 )
 from livekit.agents.voice import ModelSettings
 from livekit.agents.voice.agent_session import SessionConnectOptions
-from livekit.agents.voice.events import CloseEvent, SpeechCreatedEvent, UserStateChangedEvent
+from livekit.agents.voice.events import (
+    AgentStateChangedEvent,
+    CloseEvent,
+    SpeechCreatedEvent,
+    UserStateChangedEvent,
+)
 from livekit.agents.voice.generation import INSTRUCTIONS_MESSAGE_ID
 from livekit.agents.voice.speech_handle import SpeechHandle
 
@@ -58,11 +65,37 @@ STATIC_INSTRUCTIONS = (
     "You are a warm, professional interviewer running a mock interview. Use the tools: ask_question "
     "before every question, assess_response after every answer, transition_stage when a stage is done."
 )
-# The engine owns turn-taking rules (silence, thinking time); the session only finds the end of a turn.
+# Turn handling chosen for interviews (the engine owns silence: re-prompts and forced moves).
+# - End of turn: LiveKit's on-device audio turn detector (v1-mini), chosen explicitly so dev and
+#   production behave alike and nothing calls LiveKit Cloud. When it hears a finished sentence the
+#   turn ends MIN_DELAY after the candidate's last word; mid-sentence ("... and then") it waits
+#   MAX_DELAY, so a thinker's 2.5-3 s pause is not the end of their answer.
+# - Interruption: two words over the agent (min_words 2) once the STT has them; less is not an
+#   interruption. Backchannels and noise never reach that count (`turns.OverlapTracker`), and a
+#   pause that turns out to be nothing resumes the agent's speech (false interruption).
+# - Preemptive generation stays off: the engine files and weighs the answer before the model may
+#   decide anything, so a reply started before the end of the turn would act on a stale state.
+ENDPOINTING_MIN_DELAY = 0.8
+ENDPOINTING_MAX_DELAY = 3.5
+INTERRUPTION_MIN_WORDS = 2
+FALSE_INTERRUPTION_TIMEOUT = 1.5
 TURN_HANDLING: dict[str, Any] = {
-    "endpointing": {"min_delay": 0.5, "max_delay": 3.0},
+    "endpointing": {"mode": "fixed", "min_delay": ENDPOINTING_MIN_DELAY, "max_delay": ENDPOINTING_MAX_DELAY},
+    "interruption": {
+        "enabled": True,
+        "mode": "vad",
+        "min_duration": 0.5,
+        "min_words": INTERRUPTION_MIN_WORDS,
+        "resume_false_interruption": True,
+        "false_interruption_timeout": FALSE_INTERRUPTION_TIMEOUT,
+    },
     "preemptive_generation": {"enabled": False},
 }
+
+
+def turn_handling() -> dict[str, Any]:
+    """The session's turn handling, with a fresh turn detector."""
+    return {**TURN_HANDLING, "turn_detection": inference.TurnDetector(version="v1-mini")}
 
 
 # ================================================================================================
@@ -104,6 +137,16 @@ class InterviewerAgent(Agent):
         )
         if not wanted:
             raise StopResponse()
+
+    async def stt_node(self, audio: AsyncIterable[Any], model_settings: ModelSettings) -> AsyncIterable[Any]:
+        """The STT's events, less backchannels spoken over the agent and noise (`turns.py`)."""
+        async for event in Agent.default.stt_node(self, audio, model_settings):
+            if (isinstance(event, stt.SpeechEvent) and event.alternatives
+                    and event.type in (stt.SpeechEventType.INTERIM_TRANSCRIPT, stt.SpeechEventType.FINAL_TRANSCRIPT)
+                    and not self.driver.overlap.keep(event.alternatives[0].text)):
+                log.info("Not a turn (backchannel or noise): %r", event.alternatives[0].text)
+                continue
+            yield event
 
     async def llm_node(
         self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
@@ -160,6 +203,7 @@ class SessionTransport:
     def attach(self, driver: VoiceDriver) -> None:
         self.driver = driver
         self.session.on("user_state_changed", self._user_state)
+        self.session.on("agent_state_changed", self._agent_state)
         self.session.on("speech_created", self._speech_created)
         self.session.on("close", self._closed)
 
@@ -192,6 +236,10 @@ class SessionTransport:
     def _user_state(self, event: UserStateChangedEvent) -> None:
         assert self.driver is not None
         self.driver.user_state(event.new_state, event.created_at)
+
+    def _agent_state(self, event: AgentStateChangedEvent) -> None:
+        assert self.driver is not None
+        self.driver.agent_state(event.new_state)
 
     def _speech_created(self, event: SpeechCreatedEvent) -> None:
         assert self.driver is not None
@@ -284,7 +332,7 @@ def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, va
         options["conn_options"] = SessionConnectOptions(llm_conn_options=APIConnectOptions(max_retry=llm_retries))
     return AgentSession(
         llm=llm_model or NOT_GIVEN, stt=stt or NOT_GIVEN, tts=tts or NOT_GIVEN, vad=vad or NOT_GIVEN,
-        turn_handling=TURN_HANDLING,  # type: ignore[arg-type]
+        turn_handling=turn_handling(),  # type: ignore[arg-type]
         user_away_timeout=None,  # the engine owns silence: re-prompts and forced moves
         **options,
     )

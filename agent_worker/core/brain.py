@@ -51,6 +51,7 @@ class BrainTurn:
     reason: str
     stage_index: int
     results: list[ToolResult] = field(default_factory=list)
+    asked_aloud: bool = False  # a driver filed a question the model spoke without approval
     _start_seq: int = 0
     _start_stage_changes: int = 0
 
@@ -86,7 +87,7 @@ class BrainTurn:
     @property
     def progressed(self) -> bool:
         """Whether the turn approved a question, changed the stage or is closing the interview."""
-        return self.engine.turn_progressed(self)
+        return self.asked_aloud or self.engine.turn_progressed(self)
 
     # -- what the brain may do --------------------------------------------------------------------
 

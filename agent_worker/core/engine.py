@@ -91,6 +91,8 @@ class Engine(EngineTools, EngineBrainSide):
         self._paused_at: float | None = None
         # Transient (not in events): what the transport says right now, and speech in flight.
         self._speaking = False
+        self._agent_busy = False
+        self._agent_free_at = 0.0
         self._typing_until = 0.0
         self._speech_qid: str | None = None
         self._queue: list[Line] = []
@@ -129,6 +131,17 @@ class Engine(EngineTools, EngineBrainSide):
         def act() -> None:
             self._speaking = False
             self._last_activity = max(self._last_activity, self.clock.now())
+        return self._run(act)
+
+    def agent_busy(self, busy: bool) -> list[Event]:
+        """Voice: the agent holds the floor (its model or speech synthesis is working, or it speaks).
+
+        The candidate's silence counts from when the agent lets go of the floor, never during its work.
+        """
+        def act() -> None:
+            if self._agent_busy and not busy:
+                self._agent_free_at = self.clock.now()
+            self._agent_busy = busy
         return self._run(act)
 
     def candidate_typing(self) -> list[Event]:
@@ -275,7 +288,7 @@ class Engine(EngineTools, EngineBrainSide):
         state = self._stages[self.stage_index]
         cap_at = state.entered_at + stage.max_seconds
         times.append(cap_at if now < cap_at else self._hold_release(now, cap_at))
-        if not self._speaking:
+        if not self._speaking and not self._agent_busy:
             times.append(max(self._inactivity_deadline(stage), self._typing_until))
         return min(times)
 
@@ -551,7 +564,7 @@ class Engine(EngineTools, EngineBrainSide):
         budget = stage.inactivity_seconds
         if self._thinking_since is not None:
             budget += stage.thinking_seconds
-        return max(self._last_activity, self._last_agent_end) + budget
+        return max(self._last_activity, self._last_agent_end, self._agent_free_at) + budget
 
     def _check_timers(self, now: float) -> None:
         stage = self.current_stage
@@ -574,7 +587,7 @@ class Engine(EngineTools, EngineBrainSide):
             if now >= cap_at + stage.overrun_seconds:
                 self._advance(self.stage_index, "max_time", interject=True)
                 return
-        if self._speaking or now < self._typing_until or now < self._inactivity_deadline(stage):
+        if self._speaking or self._agent_busy or now < self._typing_until or now < self._inactivity_deadline(stage):
             return
         question = self.current_question()
         if question is not None and not question.answered and not question.reprompted:
