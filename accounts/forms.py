@@ -1,13 +1,14 @@
 from django import forms
-from django.contrib.auth import authenticate, get_user_model, password_validation
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm
 
 from accounts import throttle
+from accounts.emails import normalize_email
 
 User = get_user_model()
 
 GENERIC_LOGIN_ERROR = "That email and password do not match an account."
-LOCKED_ERROR = "Too many failed attempts. Please wait 15 minutes, or reset your password."
 
 
 class SignupForm(forms.Form):
@@ -22,8 +23,8 @@ class SignupForm(forms.Form):
     )
 
     def clean_email(self):
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
+        email = normalize_email(self.cleaned_data["email"])
+        if User.objects.filter(email=email).exists():
             raise forms.ValidationError("An account with this email already exists. Log in instead.")
         return email
 
@@ -61,16 +62,38 @@ class LoginForm(forms.Form):
         email, password = cleaned.get("email"), cleaned.get("password")
         if not email or not password:
             return cleaned
-        ip = throttle.client_ip(self.request)
-        if throttle.is_locked(email, ip):
-            raise forms.ValidationError(LOCKED_ERROR, code="locked")
-        user = authenticate(self.request, email=email, password=password)
+        user = throttle.guarded_authenticate(self.request, email, password)
         if user is None:
-            throttle.record_failure(email, ip)
             raise forms.ValidationError(GENERIC_LOGIN_ERROR, code="invalid_login")
-        throttle.clear(email)
         self.user = user
         return cleaned
+
+
+class AdminLoginForm(AdminAuthenticationForm):
+    """/admin/login/ behind the same lockout as the site login (same limits, same message)."""
+
+    def clean(self):
+        email, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        if email and password:
+            self.user_cache = throttle.guarded_authenticate(self.request, email, password)
+            if self.user_cache is None:
+                raise self.get_invalid_login_error()
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """The old password counts as a login attempt: wrong ones lock the account like failed logins."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        if not throttle.guarded_check_password(self.request, self.user, old_password):
+            raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password
 
 
 class ProfileForm(forms.ModelForm):
@@ -102,3 +125,8 @@ class EmailPasswordResetForm(PasswordResetForm):
     """Django's reset form, sending multipart mail through our templates."""
 
     email = forms.EmailField(label="Email", max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+    def get_users(self, email):
+        # The stored, normalised spelling only: no database case folding (PostgreSQL's UPPER() maps 'ſ' to 'S').
+        users = User._default_manager.filter(email=normalize_email(email), is_active=True)
+        return (user for user in users if user.has_usable_password())

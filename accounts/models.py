@@ -3,6 +3,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
 
+from accounts.emails import normalize_email
+
 
 class UserManager(BaseUserManager):
     use_in_migrations = True
@@ -10,7 +12,7 @@ class UserManager(BaseUserManager):
     def _create_user(self, email, password, **extra_fields):
         if not email:
             raise ValueError("An email address is required.")
-        email = self.normalize_email(email).lower()
+        email = normalize_email(email)
         user = self.model(email=email, **extra_fields)
         user.set_password(password)
         user.save(using=self._db)
@@ -29,7 +31,7 @@ class UserManager(BaseUserManager):
         return self._create_user(email, password, **extra_fields)
 
     def get_by_natural_key(self, username):
-        return self.get(email__iexact=username)
+        return self.get(email=normalize_email(username))
 
 
 class User(AbstractUser):
@@ -53,6 +55,11 @@ class User(AbstractUser):
 
     def __str__(self):
         return self.email
+
+    def save(self, *args, **kwargs):
+        # Stored normalised (admin forms included), so the unique index is unique on the normalised form.
+        self.email = normalize_email(self.email)
+        super().save(*args, **kwargs)
 
     @property
     def email_verified(self) -> bool:

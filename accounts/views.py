@@ -12,7 +12,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import services
-from accounts.forms import DeleteAccountForm, EmailPasswordResetForm, LoginForm, ProfileForm, SignupForm
+from accounts.forms import (
+    DeleteAccountForm,
+    EmailPasswordResetForm,
+    LoginForm,
+    ProfileForm,
+    SignupForm,
+    ThrottledPasswordChangeForm,
+)
 
 
 def signup(request):
@@ -103,8 +110,12 @@ def delete_account(request):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = ThrottledPasswordChangeForm
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:profile")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
     def form_valid(self, form):
         messages.success(self.request, "Your password has been changed.")

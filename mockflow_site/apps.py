@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin.apps import AdminConfig
 
 
 class SiteConfig(AppConfig):
@@ -7,3 +8,7 @@ class SiteConfig(AppConfig):
 
     def ready(self):
         from mockflow_site import checks  # noqa: F401  (registers the deploy checks)
+
+
+class MockFlowAdminConfig(AdminConfig):
+    default_site = "mockflow_site.admin_site.MockFlowAdminSite"

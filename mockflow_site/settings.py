@@ -44,7 +44,7 @@ SITE_URL = env_url("SITE_URL", SITE_URL_DEFAULT, schemes=("http", "https"))
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "mockflow_site.apps.MockFlowAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
