@@ -17,6 +17,11 @@ log = logging.getLogger(__name__)
 User = get_user_model()
 
 
+def user_home(user) -> str:
+    """The URL name a signed-in user starts from: staff their dashboard, candidates theirs."""
+    return "staff:overview" if user.is_staff else "dashboard"
+
+
 def send_templated_email(*, to: str, template: str, context: dict, attachments=()) -> None:
     """Send `<template>_subject.txt`, `_body.txt` and `_body.html` from templates/ as one message."""
     subject = render_to_string(f"{template}_subject.txt", context).strip()

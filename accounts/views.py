@@ -24,7 +24,7 @@ from accounts.forms import (
 
 def signup(request):
     if request.user.is_authenticated:
-        return redirect("dashboard")
+        return redirect(services.user_home(request.user))
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_signup(
@@ -40,14 +40,14 @@ def signup(request):
 
 def login_view(request):
     if request.user.is_authenticated:
-        return redirect("dashboard")
+        return redirect(services.user_home(request.user))
     form = LoginForm(request, request.POST or None)
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if request.method == "POST" and form.is_valid():
         login(request, form.user)
         if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, require_https=request.is_secure()):
             return redirect(next_url)
-        return redirect("dashboard")
+        return redirect(services.user_home(request.user))
     return render(request, "accounts/login.html", {"form": form, "next": next_url})
 
 

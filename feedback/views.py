@@ -1,5 +1,6 @@
 """The candidate's report, PDF and dashboard; the staff dashboard (aggregates only)."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -22,6 +23,15 @@ def report(request, interview_id):
     if the_report is None:
         return render(request, "feedback/no_report.html", {"interview": interview}, status=200)
     return render(request, "feedback/report.html", selectors.report_context(the_report))
+
+
+@require_GET
+def sample_report(request):
+    """The sample report, open to visitors: a simulated interview through the real pipeline."""
+    from feedback.sample import sample_report as build_sample
+
+    context = selectors.report_context(build_sample(spoken=settings.VOICE_ENABLED))
+    return render(request, "feedback/report.html", {**context, "sample": True})
 
 
 @login_required

@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from interviews.models import Document, Interview, Level, Role, StagePlan
 from interviews.parsing import DEFAULT_LIMITS, DocumentError, parse_document, parse_pasted_job_description
-from interviews.services.plans import plan_expected_minutes, quick_practice_plan
+from interviews.services.plans import plan_label, quick_practice_plan
 from interviews.services.setup import Upload, setup_limit_error, upload_attempt_allowed
 
 
@@ -28,10 +28,7 @@ def _max_mb() -> str:
 
 class PlanChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, plan):
-        minutes = plan_expected_minutes(plan)
-        if plan.is_quick_practice:
-            return f"Quick practice · a short warm-up, up to {minutes} minutes"
-        return f"Full interview · up to {minutes} minutes"
+        return plan_label(plan)
 
 
 class NewInterviewForm(forms.Form):
@@ -148,7 +145,7 @@ class NewInterviewForm(forms.Form):
             self.add_error("level", f"{role.title} interviews are offered at these levels: "
                                     + ", ".join(labels.get(v, v) for v in role.levels) + ".")
         if role and plan and plan.pk not in (role.plan_id, getattr(self.quick_plan, "pk", None)):
-            self.add_error("plan", "Choose the role's full interview or Quick practice.")
+            self.add_error("plan", f"Choose {role.plan.title} or {self.quick_plan.title if self.quick_plan else 'the quick practice'}.")
         pasted = (cleaned.get("job_description") or "").strip()
         has_file = "job_description_file" in self.parsed or self.errors.get("job_description_file")
         if pasted and cleaned.get("job_description_file"):

@@ -3,14 +3,40 @@ import time
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
+
+from accounts.services import user_home
+from interviews.services.plans import offered_plans
 
 
 def home(request):
-    return redirect("dashboard" if request.user.is_authenticated else "accounts:login")
+    """Visitors meet the landing page; candidates their dashboard; staff the staff dashboard."""
+    if request.user.is_authenticated:
+        return redirect(user_home(request.user))
+    return render(request, "landing.html", {"plans": offered_plans(), **landing_sample()})
+
+
+def landing_sample() -> dict:
+    """What the landing page shows of the sample report: its score and its competency chart."""
+    from feedback import charts
+    from feedback.analysis import InterviewAnalysis
+    from feedback.sample import SAMPLE_ROLE, sample_report
+
+    report = sample_report(spoken=settings.VOICE_ENABLED)
+    analysis = InterviewAnalysis.from_dict(report.analysis)
+    scores = analysis.competency_scores()
+    return {
+        "sample_role": SAMPLE_ROLE,
+        "sample_plan_title": report.interview.plan.title,
+        "sample_score": analysis.overall_score,
+        "sample_chart": charts.competency_bar_chart(scores, title="Sam's scores per competency"),
+        "sample_chart_narrow": charts.competency_bar_chart(scores, title="Sam's scores per competency", narrow=True),
+        "research_enabled": bool(settings.TAVILY_API_KEY),
+    }
 
 
 async def _channel_layer_roundtrip() -> None:

@@ -146,7 +146,7 @@ DEFAULT_PLAN: dict[str, Any] = {
 }
 
 QUICK_PLAN: dict[str, Any] = copy.deepcopy(DEFAULT_PLAN)
-QUICK_PLAN.update({"name": "quick", "title": "Quick practice (about 5 minutes)"})
+QUICK_PLAN.update({"name": "quick", "title": "Quick practice"})
 for _data, (_min_q, _max_q), _max_s in zip(
     QUICK_PLAN["stages"], [(1, 1), (1, 2), (2, 3), (0, 1)], [60, 90, 150, 45], strict=True
 ):

@@ -77,6 +77,26 @@ def quick_practice_plan() -> StagePlan | None:
     )
 
 
+def offered_plans() -> list[dict[str, Any]]:
+    """The plans a candidate can pick (current Quick practice first, then the active roles' plans), with their
+    length and the roles that use them: the names every page shows come from here and the model."""
+    quick = quick_practice_plan()
+    plans = list(
+        StagePlan.objects.filter(roles__active=True, superseded_by__isnull=True).distinct().order_by("title")
+    )
+    if quick is not None:
+        plans = [quick, *[plan for plan in plans if plan.pk != quick.pk]]
+    roles: dict[int, list[str]] = {}
+    for plan_id, title in Role.objects.filter(active=True).order_by("title").values_list("plan_id", "title"):
+        roles.setdefault(plan_id, []).append(title)
+    return [{"plan": plan, "minutes": plan_expected_minutes(plan), "roles": roles.get(plan.pk, [])} for plan in plans]
+
+
+def plan_label(plan: StagePlan) -> str:
+    """How a plan is named wherever a candidate chooses it: its title and its longest length."""
+    return f"{plan.title} · up to {plan_expected_minutes(plan)} minutes"
+
+
 def plan_expected_minutes(plan: StagePlan) -> int:
     """At most how long an interview on this plan lasts, in whole minutes (the sum of the stage caps)."""
     seconds = sum(stage.max_seconds for stage in plan.stages.all())

@@ -88,3 +88,25 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if str(item.path).startswith(HERE):
             item.add_marker(pytest.mark.browser)
+
+
+SCREENSHOTS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "test-results", "screenshots")
+WIDTHS = (("phone", {"width": 375, "height": 812}), ("desktop", {"width": 1280, "height": 860}))
+
+
+@pytest.fixture
+def shoot(page):
+    """Screenshot the page at a phone's and a desktop's width into test-results/screenshots/ (kept as test
+    artifacts, gitignored) and check that at neither width the page scrolls sideways."""
+
+    def shoot(name: str) -> None:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        original = page.viewport_size
+        for label, size in WIDTHS:
+            page.set_viewport_size(size)
+            page.screenshot(path=os.path.join(SCREENSHOTS, f"{name}-{label}.png"), full_page=True)
+            scroll_width = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll_width <= size["width"], f"{name} is {scroll_width}px wide at {size['width']}px"
+        page.set_viewport_size(original)
+
+    return shoot

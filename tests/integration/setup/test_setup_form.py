@@ -31,7 +31,7 @@ def test_the_form_offers_active_roles_their_levels_and_the_quick_plan(alice_clie
     software_engineer.__class__.objects.filter(slug="sales").update(active=False)
     page = alice_client.get("/interviews/new/").content.decode()
     assert "Software Engineer" in page and "Data Scientist" in page and ">Sales<" not in page
-    assert "Quick practice" in page and "Full interview" in page
+    assert "Quick practice · up to 6 minutes" in page and "Standard interview · up to 11 minutes" in page
     assert 'type="checkbox" name="consent"' in page
     assert 'id="role-options"' in page  # the levels and plans per role, for the page's script
 
