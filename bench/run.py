@@ -20,6 +20,7 @@ BENCHES = [
     ("fanout_bench.py", "Event fan-out: worker API to WebSocket"),
     ("text_interviews_bench.py", "Concurrent text interviews on one web process"),
     ("parse_bench.py", "Document parsing against raw pypdf"),
+    ("parse_accuracy_bench.py", "Document facts: accuracy against hand-made truth"),
     ("voice_bench.py", "Voice: end of candidate speech to first agent audio"),
 ]
 
