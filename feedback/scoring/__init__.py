@@ -1,0 +1,126 @@
+"""Score one answer by its content: the single place the report, the practice page and
+`manage.py score_answers` get a score, STAR parts, results, evidence and an example answer from.
+
+`assess_answer(question, answer)` depends on nothing but the two texts (and, for a voice answer,
+its speech measures), so the same answer scores the same wherever it is seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from feedback import textstats
+from feedback.scoring import examples, rubrics
+from feedback.scoring.evidence import Delivery, Evidence, improvements, strengths
+from feedback.scoring.results import result_spans
+from feedback.scoring.sentences import analyse_sentences
+from feedback.textstats import Span
+
+EXAMPLE_AT_OR_BELOW = 3.0
+
+__all__ = ["Assessment", "Delivery", "Evidence", "assess_answer", "question_type"]
+
+question_type = rubrics.question_type
+
+
+@dataclass
+class Assessment:
+    question_type: str
+    score: float
+    explanation: list[str]
+    star: dict[str, list[Span]]
+    results: list[Span]
+    strengths: list[Evidence]
+    improvements: list[Evidence]
+    example_answer: str | None
+    relevance: float
+    flags: list[str] = field(default_factory=list)
+
+    def star_text(self, text: str) -> dict[str, str | None]:
+        """Each STAR part as one verbatim piece of the answer: its first run of sentences."""
+        out: dict[str, str | None] = {}
+        for part in textstats.STAR_PARTS:
+            spans = self.star.get(part) or []
+            if not spans:
+                out[part] = None
+                continue
+            end = spans[0].end
+            for following in spans[1:]:
+                if text[end : following.start].strip():
+                    break
+                end = following.end
+            out[part] = text[spans[0].start : end]
+        return out
+
+    def to_contract(self, text: str) -> dict[str, Any]:
+        """The shape `manage.py score_answers` prints for one answer."""
+        return {
+            "score": self.score,
+            "question_type": self.question_type,
+            "star": self.star_text(text),
+            "results": [r.text for r in self.results],
+            "strengths": [{"quote": s.quote, "why": s.text} for s in self.strengths],
+            "improvements": [{"quote": i.quote, "advice": i.text} for i in self.improvements],
+            "example_answer": self.example_answer,
+            "explanation": self.explanation,
+        }
+
+
+_SCORERS = {
+    rubrics.STORY: rubrics.score_story,
+    rubrics.INTRO: rubrics.score_intro,
+    rubrics.MOTIVATION: rubrics.score_motivation,
+    rubrics.GENERAL: rubrics.score_general,
+}
+
+
+def assess_answer(
+    question: str | None,
+    answer: str,
+    *,
+    stage: str | None = None,
+    sentences: list[Span] | None = None,
+    delivery: Delivery | None = None,
+) -> Assessment:
+    """Score one answer 1-5 on the rubric its question calls for, with its evidence.
+
+    `sentences` may carry the answer's sentence spans when the caller split it itself (the report
+    splits per utterance so a quote never spans two transcript lines); by default the text is split here.
+    """
+    text = answer or ""
+    spans = sentences if sentences is not None else textstats.sentences(text)
+    kind = rubrics.question_type(question, stage)
+    analysed = analyse_sentences(text, spans)
+    words = textstats.word_count(text)
+    results = result_spans(text, spans)
+    rel = rubrics.relevance(question, text)
+    if kind == rubrics.CLOSING:
+        verdict = rubrics.score_closing(analysed, words, results, rel, question or "")
+    else:
+        verdict = _SCORERS[kind](analysed, words, results, rel)
+    score = rubrics.finish(verdict)
+    flags = verdict.flags
+    star: dict[str, list[Span]] = {part: [] for part in textstats.STAR_PARTS}
+    if kind == rubrics.STORY:
+        for sentence in analysed:
+            if sentence.part:
+                star[sentence.part].append(sentence.span)
+    found_strengths = strengths(kind, analysed, results, flags)
+    found_improvements = improvements(kind, analysed, results, flags, words=words, delivery=delivery)
+    example = None
+    if score <= EXAMPLE_AT_OR_BELOW and words:
+        example = examples.example_answer(kind, question, analysed, results, flags)
+    return Assessment(
+        question_type=kind,
+        score=score,
+        explanation=verdict.explanation,
+        star=star,
+        results=results,
+        strengths=found_strengths,
+        improvements=found_improvements,
+        example_answer=example,
+        relevance=round(rel, 2),
+        flags=sorted(flags),
+    )
+

@@ -1,0 +1,214 @@
+"""Strengths and improvements for one answer, each with the sentence that shows it.
+
+A strength always quotes the sentence it praises (no quote, no praise). An improvement quotes the
+sentence it is about, or nothing when it is about a part that is missing: quoting some other
+sentence as "missing a result" is what makes feedback look careless.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from feedback.scoring import rubrics
+from feedback.scoring.sentences import Sentence
+
+MAX_ITEMS = 3
+LONG_PAUSE_SECONDS = 8.0
+SLOW_START_SECONDS = 8.0
+FILLERS_PER_MINUTE = 6.0
+
+
+@dataclass
+class Evidence:
+    """A strength (why) or an improvement (advice), with the candidate's own sentence or None."""
+
+    key: str
+    quote: str | None
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "quote": self.quote, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        return cls(key=str(data.get("key", "")), quote=data.get("quote"), text=str(data.get("text", "")))
+
+
+@dataclass
+class Delivery:
+    """Speech measures of a voice answer (all None for a typed one)."""
+
+    time_to_first_word_seconds: float | None = None
+    longest_pause_seconds: float | None = None
+    fillers_per_minute: float | None = None
+    words_per_minute: float | None = None
+    speaking_seconds: float | None = None
+
+
+def _best(sentences: list[Sentence], key) -> Sentence | None:
+    ranked = sorted((s for s in sentences if key(s)), key=lambda s: -(len(s.names) + min(s.numbers, 3) + s.reasons))
+    return ranked[0] if ranked else None
+
+
+def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[str]) -> list[Evidence]:
+    found: list[Evidence] = []
+    used: set[int] = set()
+    if "off_topic" in flags:
+        return found
+
+    def add(key: str, sentence: Sentence | None, why: str, *, concrete: bool = False) -> None:
+        if sentence is None or id(sentence) in used or len(found) >= MAX_ITEMS:
+            return
+        if sentence.repeat or sentence.blame or sentence.hypothetical or sentence.generic:
+            return
+        if concrete and not sentence.concrete:
+            return
+        used.add(id(sentence))
+        found.append(Evidence(key, sentence.text, why))
+
+    result_sentence = None
+    if results:
+        result_sentence = next((s for s in sentences if s.span.start <= results[0].start < s.span.end), None)
+    story = kind == rubrics.STORY
+    if kind in (rubrics.STORY, rubrics.GENERAL):
+        if results:
+            add("result", result_sentence,
+                f'You put an amount on the outcome ("{results[0].text}"): that is what an interviewer remembers.',
+                concrete=story)
+        action = _best(sentences, lambda s: s.part == "action" and s.own_action and (s.names or s.numbers or s.reasons))
+        add("own_action", action, "You said exactly what you did yourself, with the specifics that make it believable.",
+            concrete=story)
+        reason = _best(sentences, lambda s: s.reasons and (s.own_action or s.part in ("action", "task")))
+        add("reasons", reason, "You explained why you chose this, which shows judgement, not just activity.",
+            concrete=story)
+        context = [s for s in sentences if s.part == "situation"]
+        if len(context) == 1 and context[0].words <= 35 and (context[0].numbers or context[0].names):
+            add("context", context[0], "You set the scene in one concrete sentence and moved on to what you did.",
+                concrete=story)
+    elif kind == rubrics.INTRO:
+        add("headline", next((s for s in sentences if rubrics._ROLE_STATEMENT.search(s.text)), None),
+            "You opened with who you are and what you do: the interviewer knows where the story is going.")
+        add("achievement", result_sentence or _best(sentences, lambda s: s.own_action and (s.names or s.numbers)),
+            "A concrete piece of work with specifics makes the introduction memorable.")
+        add("thread", next((s for s in sentences if rubrics._FORWARD.search(s.text)), None),
+            "You tied your story to what you want next, so the introduction leads somewhere.")
+    elif kind == rubrics.MOTIVATION:
+        add("specific", next((s for s in sentences if rubrics._ROLE_SPECIFIC.search(s.text) and not rubrics._MONEY.search(s.text)), None),
+            "You named something specific about this role or team, not praise any company could get.")
+        add("experience", _best(sentences, lambda s: (s.own_action or bool(s.numbers)) and not rubrics._MONEY.search(s.text)),
+            "You backed your interest with your own experience.")
+        add("bring", next((s for s in sentences if rubrics._BRING.search(s.text)), None),
+            "You said what you would bring, which turns interest into an offer.")
+    elif kind == rubrics.CLOSING:
+        for sentence in sentences:
+            if sentence.text.rstrip().endswith("?") and not rubrics._MONEY.search(sentence.text):
+                add("question", sentence, "A specific question about the work shows you are already thinking about doing it.")
+        add("evidence", result_sentence or _best(sentences, lambda s: s.own_action),
+            "You used the last word to add relevant experience the interview had not covered.")
+    return found
+
+
+def improvements(
+    kind: str,
+    sentences: list[Sentence],
+    results: list,
+    flags: set[str],
+    *,
+    words: int,
+    delivery: Delivery | None = None,
+) -> list[Evidence]:
+    found: list[Evidence] = []
+
+    def add(key: str, quote: Sentence | None, advice: str) -> None:
+        if len(found) < MAX_ITEMS and not any(f.key == key for f in found):
+            found.append(Evidence(key, quote.text if quote else None, advice))
+
+    first = lambda test: next((s for s in sentences if test(s)), None)  # noqa: E731
+    if "off_topic" in flags:
+        add("off_topic", None, "This answer does not address the question. Pick one real example that does and "
+            "tell it: what was going on, what you did, and how it turned out.")
+    if "hypothetical" in flags:
+        add("hypothetical", first(lambda s: s.hypothetical),
+            "This says what you would do, not what you did. Tell one real time it happened, in the past tense.")
+    if "blame" in flags:
+        add("blame", first(lambda s: s.blame),
+            "This puts the fault on others. Say what you did about it and what you would do differently.")
+    if kind == rubrics.STORY:
+        if "no_action" in flags and "hypothetical" not in flags and "off_topic" not in flags:
+            add("no_action", None, "Say what you did yourself, step by step, in the first person.")
+        if "we" in flags:
+            add("we", first(lambda s: s.team_action and " we " in f" {s.text.lower()} ") or first(lambda s: s.team_action),
+                'Say "I" for your part: the interviewer is hiring you, not the team. What did you do yourself?')
+        if "background" in flags:
+            longest = max((s for s in sentences if s.part == "situation"), key=lambda s: s.words, default=None)
+            add("background", longest, "Cut the background to one sentence and spend the time on what you did.")
+        if "no_result" in flags and "off_topic" not in flags and "hypothetical" not in flags:
+            add("no_result", None, "Finish with the result: what changed because of what you did, and by how much.")
+        elif "no_amount" in flags:
+            add("no_amount", first(lambda s: s.part == "result"),
+                "Say how much this changed: a number before and after (time, errors, money, people) makes the outcome concrete.")
+        if "no_context" in flags and not flags & {"off_topic", "hypothetical"} and words >= 15:
+            add("no_context", None, "Open with one sentence of context: where you were and what was at stake.")
+    elif kind == rubrics.INTRO:
+        if "no_headline" in flags:
+            add("no_headline", None, 'Open with one line on who you are now: "I\'m a … with N years in …".')
+        if "personal" in flags:
+            add("personal", first(lambda s: bool(rubrics._PERSONAL.search(s.text))),
+                "Keep personal history out unless it explains your career; spend the time on your work.")
+        if "no_thread" in flags:
+            add("no_thread", None, "End with why this role is your next step, so the story leads somewhere.")
+    elif kind == rubrics.MOTIVATION:
+        if "money" in flags:
+            add("money", first(lambda s: bool(rubrics._MONEY.search(s.text))),
+                "Pay and convenience are fair reasons, but lead with the work: what about this role fits what you do well?")
+        if "not_specific" in flags:
+            add("not_specific", None, "Name something specific about this role, team or product, and link it to your experience.")
+        if "flattery" in flags:
+            add("flattery", first(lambda s: bool(rubrics._FLATTERY.search(s.text))),
+                "Any company could hear this. Say what you know about their work and why it fits yours.")
+    elif kind == rubrics.CLOSING:
+        if "perks" in flags:
+            add("perks", first(lambda s: bool(rubrics._MONEY.search(s.text))),
+                "Save pay and perks for the offer stage; here ask about the work, the team or how success is judged.")
+        if "nothing_added" in flags:
+            add("nothing_added", None, 'Prepare two questions about the work ("What would success look like after six '
+                'months?") or one piece of experience you have not had the chance to mention.')
+    elif kind == rubrics.GENERAL:
+        if "no_example" in flags and "off_topic" not in flags:
+            add("no_example", None, "Back the answer with one real example from your work: what you did and what came of it.")
+        if "no_reason" in flags and "off_topic" not in flags:
+            add("no_reason", None, "Say why: the reason behind your approach is what the question is testing.")
+    if "generic" in flags:
+        add("generic", first(lambda s: s.generic),
+            "A claim like this persuades no one on its own. Replace it with a moment that shows it.")
+    if "padding" in flags:
+        padded = max(sentences, key=lambda s: (s.repeat, s.filler_words), default=None)
+        add("padding", padded, "Say each point once and drop the filler: the same story is stronger in fewer words.")
+    if "rambling" in flags:
+        add("rambling", max(sentences, key=lambda s: s.words, default=None),
+            f"At {words} words the point gets lost. Aim for about 150-250 words: context, what you did, the result.")
+    if "short" in flags and "off_topic" not in flags and kind != rubrics.CLOSING:
+        add("short", None, "Give the interviewer more to work with: context in one sentence, what you did, the result.")
+    if delivery is not None:
+        _delivery(delivery, sentences, add)
+    return found
+
+
+def _delivery(delivery: Delivery, sentences: list[Sentence], add) -> None:
+    pause = delivery.longest_pause_seconds
+    if pause is not None and pause >= LONG_PAUSE_SECONDS:
+        add("long_pause", None, f"You paused for {pause:g} seconds in the middle of this answer. If you need time, "
+            'say so ("Let me think for a moment") and then give the headline first.')
+    start = delivery.time_to_first_word_seconds
+    if start is not None and start >= SLOW_START_SECONDS:
+        add("slow_start", None, f"You took {start:g} seconds to start. Open with a one-line headline while you "
+            "collect your thoughts.")
+    rate = delivery.fillers_per_minute
+    if rate is not None and rate > FILLERS_PER_MINUTE and (delivery.speaking_seconds or 0) >= 20:
+        heavy = max(sentences, key=lambda s: s.filler_words, default=None)
+        add("fillers", heavy if heavy is not None and heavy.filler_words else None,
+            f"About {rate:g} filler words a minute here. A short silent pause sounds more confident than a filler.")
+    wpm = delivery.words_per_minute
+    if wpm is not None and (delivery.speaking_seconds or 0) >= 30 and (wpm > 180 or wpm < 95):
+        add("pace", None, f"You spoke at about {wpm:g} words a minute; 120-160 is easy to follow.")

@@ -1,0 +1,176 @@
+"""An example answer built from the candidate's own best material for the question.
+
+Their sentences (facts, names and numbers kept; filler, hedges, repeats, blame and hypotheticals
+dropped) are put in the order the question type calls for, and each missing part is written as a
+question for them to answer ("Your turn: what changed after you rewrote the job, and by how
+much?"). Nothing is invented, nothing is bracketed, and it is never a copy of the original.
+"""
+
+from __future__ import annotations
+
+import re
+
+from feedback import textstats
+from feedback.scoring import rubrics
+from feedback.scoring.sentences import Sentence
+
+_SECOND_PERSON = [
+    (re.compile(r"\bI['’]m\b"), "you're"),
+    (re.compile(r"\bI['’]ve\b"), "you've"),
+    (re.compile(r"\bI['’]d\b"), "you'd"),
+    (re.compile(r"\bI\b", re.I), "you"),
+    (re.compile(r"\bmyself\b", re.I), "yourself"),
+    (re.compile(r"\bmy\b", re.I), "your"),
+    (re.compile(r"\bme\b", re.I), "you"),
+    (re.compile(r"\bwe\b", re.I), "you"),
+    (re.compile(r"\bour\b", re.I), "your"),
+]
+
+
+def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
+    text = textstats.strip_hedges(textstats.strip_fillers(sentence.text)).strip()
+    if textstats.word_count(text) > max_words:
+        # A run-on sentence keeps its first clauses: the headline of what it says.
+        kept = ""
+        for clause in re.split(r"(?<=,)\s+", text):
+            if kept and textstats.word_count(kept + " " + clause) > max_words // 2:
+                break
+            kept = f"{kept} {clause}".strip()
+        text = kept.rstrip(",")
+    if text and text[-1] not in ".!?":
+        text += "."
+    return text
+
+
+def _usable(sentence: Sentence) -> bool:
+    return not (sentence.repeat or sentence.blame or sentence.hypothetical or sentence.generic) and bool(
+        textstats.word_count(_clean(sentence))
+    )
+
+
+def _as_you(sentence: Sentence) -> str:
+    """The main clause of one of their sentences, said back to them: "you rewrote the job in SQL"."""
+    clause = re.split(r",\s+|\s+and\s+(?=I\b)|;|\s+so\s+", _clean(sentence), maxsplit=1)[0].strip().rstrip(".!?")
+    clause = re.sub(r"(?i)^(?:so|then|and|after that|first|next)[, ]+", "", clause)
+    for pattern, replacement in _SECOND_PERSON:
+        clause = pattern.sub(replacement, clause)
+    words = clause.split()
+    return " ".join(words[:20])
+
+
+def example_answer(kind: str, question: str | None, sentences: list[Sentence], results: list, flags: set[str]) -> str:
+    """The improved answer as one paragraph of their sentences and "Your turn:" questions."""
+    usable = [s for s in sentences if _usable(s)]
+    if kind == rubrics.STORY:
+        pieces = _story(usable, results, flags)
+    elif kind == rubrics.INTRO:
+        pieces = _intro(usable)
+    elif kind == rubrics.MOTIVATION:
+        pieces = _motivation(usable)
+    elif kind == rubrics.CLOSING:
+        pieces = _closing(usable)
+    else:
+        pieces = _general(usable)
+    text = " ".join(p for p in pieces if p)
+    original = textstats.normalise_for_quote(" ".join(s.text for s in sentences))
+    if textstats.normalise_for_quote(text) == original:
+        text += " Your turn: what would you do differently next time, knowing what you know now?"
+    return text
+
+
+def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
+    if "off_topic" in flags or "hypothetical" in flags and not any(s.own_action for s in usable):
+        return [
+            "Your turn: think of one real time this happened to you. Where were you, and what was at stake?",
+            "What did you do yourself, step by step?",
+            "What changed because of it, and by how much?",
+        ]
+    situation = [s for s in usable if s.part == "situation"]
+    situation.sort(key=lambda s: (not (s.names or s.numbers), s.words))
+    task = [s for s in usable if s.part == "task"][:1]
+    actions = [s for s in usable if s.part == "action" and s.own_action][:3]
+    if not actions:
+        actions = [s for s in usable if s.part == "action"][:3]
+    outcome = [s for s in usable if s.part == "result"][:2]
+    pieces: list[str] = []
+    if situation:
+        pieces.append(_clean(situation[0]))
+    else:
+        pieces.append("Your turn: where were you working, and what was at stake?")
+    pieces.extend(_clean(s) for s in task)
+    if actions:
+        pieces.extend(_clean(s) for s in actions)
+        if not any(s.own_action for s in actions):
+            pieces.append('Your turn: which of these steps did you take yourself? Say them with "I".')
+    else:
+        pieces.append("Your turn: what did you do yourself, step by step?")
+    if outcome:
+        pieces.extend(_clean(s) for s in outcome)
+        if not results:
+            pieces.append("Your turn: by how much did it change? Give the before and the after.")
+    else:
+        lead = next((s for s in actions if s.own_action), actions[0] if actions else None)
+        if lead is not None:
+            pieces.append(f"Your turn: what changed after {_as_you(lead)}, and by how much?")
+        else:
+            pieces.append("Your turn: what changed because of what you did, and by how much?")
+    return pieces
+
+
+def _intro(usable: list[Sentence]) -> list[str]:
+    headline = next((s for s in usable if rubrics._ROLE_STATEMENT.search(s.text)), None)
+    personal = {id(s) for s in usable if rubrics._PERSONAL.search(s.text)}
+    work = [s for s in usable if id(s) not in personal and s is not headline and not rubrics._FORWARD.search(s.text)]
+    work.sort(key=lambda s: -(len(s.names) + min(s.numbers, 3) + (2 if s.outcome else 0) + (1 if s.own_action else 0)))
+    forward = next((s for s in usable if rubrics._FORWARD.search(s.text)), None)
+    pieces = [_clean(headline) if headline else "Your turn: who are you now, in one line: your role and your years in it?"]
+    pieces.extend(_clean(s) for s in work[:2])
+    if not any(s.outcome or s.numbers for s in work[:2]):
+        pieces.append("Your turn: what is one result you are proud of, with a number?")
+    pieces.append(_clean(forward) if forward else "Your turn: why is this role the right next step for you?")
+    return pieces
+
+
+def _motivation(usable: list[Sentence]) -> list[str]:
+    kept = [s for s in usable if not rubrics._MONEY.search(s.text) and not rubrics._FLATTERY.search(s.text)]
+    specific = [s for s in kept if rubrics._ROLE_SPECIFIC.search(s.text)]
+    experience = [s for s in kept if s not in specific and (s.own_action or s.numbers or s.names)]
+    rest = [s for s in kept if s not in specific and s not in experience]
+    pieces = [_clean(s) for s in specific[:2]] or ["Your turn: what about this role's work fits what you do well?"]
+    pieces.extend(_clean(s) for s in experience[:2])
+    if not experience:
+        pieces.append("Your turn: when have you done this kind of work before, and what came of it?")
+    pieces.extend(_clean(s) for s in rest[:1])
+    if not any(rubrics._BRING.search(s.text) for s in kept):
+        pieces.append("Your turn: what would you bring to this team in your first six months?")
+    return pieces
+
+
+def _closing(usable: list[Sentence]) -> list[str]:
+    good = [s for s in usable if s.text.rstrip().endswith("?") and not rubrics._MONEY.search(s.text)]
+    evidence = [s for s in usable if s.own_action or s.outcome]
+    if good:
+        pieces = [_clean(s) for s in good[:2]]
+        if len(good) < 2:
+            pieces.append('Another to consider: "What would success look like for this role after six months?"')
+        return pieces
+    if evidence:
+        return [_clean(s) for s in evidence[:3]] + ["Your turn: which part of the role does this prepare you for?"]
+    return [
+        "Thank you, yes, two questions.",
+        "What would success look like for this role after the first six months?",
+        "And what is the biggest challenge the team is working on this year?",
+    ]
+
+
+def _general(usable: list[Sentence]) -> list[str]:
+    direct = [s for s in usable if not s.own_action or s.reasons][:2]
+    example = [s for s in usable if s.own_action and s not in direct][:2]
+    outcome = [s for s in usable if s.outcome and s not in direct and s not in example][:1]
+    pieces = [_clean(s) for s in direct] or ["Your turn: what is your approach, in one sentence, and why?"]
+    if not any(s.reasons for s in usable):
+        pieces.append("Your turn: why do you work this way? What goes wrong otherwise?")
+    pieces.extend(_clean(s) for s in example + outcome)
+    if not example:
+        pieces.append("Your turn: when did you last do this at work, and what came of it?")
+    return pieces

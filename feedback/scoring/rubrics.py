@@ -1,0 +1,373 @@
+"""Rubrics per question type: a story, a self-introduction, motivation, a closing, anything else.
+
+Every rubric scores 1-5 from what the answer contains, never from its length: a point is earned by
+a sentence that does something (an action in the first person, a result with an amount, a reason
+for a decision), and lost to padding (repeats, filler), hypotheticals, blame, generic claims, and
+straying from the question. Each line of `explanation` says what moved the score.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from feedback.scoring.sentences import Sentence, content_stems, stem
+
+STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
+QUESTION_TYPES = (STORY, INTRO, MOTIVATION, CLOSING, GENERAL)
+
+_CLOSING_Q = re.compile(
+    r"\b(?:any\s+questions|questions?\s+for\s+(?:me|us)|like\s+to\s+ask|want\s+to\s+ask|anything\s+(?:else|about\s+your)|"
+    r"haven['’]t\s+covered|anything\s+we\s+(?:missed|haven['’]t))\b",
+    re.I,
+)
+_MOTIVATION_Q = re.compile(
+    r"\b(?:why\s+(?:do\s+you\s+want|are\s+you\s+(?:interested|applying|looking)|this\s+(?:role|company|job|position|team)|"
+    r"here|us|our\s+company|join)|what\s+(?:draws|attracts|interests|excites|motivates)\s+you|motivat\w*)\b",
+    re.I,
+)
+_INTRO_Q = re.compile(
+    r"\b(?:tell\s+me\s+(?:a\s+(?:bit|little)\s+)?about\s+yourself|introduce\s+yourself|"
+    r"walk\s+me\s+through\s+your\s+(?:background|resume|cv|career)|about\s+your\s+background)\b",
+    re.I,
+)
+_STORY_Q = re.compile(
+    r"\b(?:tell\s+me\s+about\s+(?:a|an|the|one|your\s+(?:biggest|hardest|proudest|most))\b|describe\s+(?:a|an|the)\b|"
+    r"give\s+(?:me\s+)?an\s+example|walk\s+me\s+through\s+(?:a|an|the|how\s+you)\b|have\s+you\s+ever|"
+    r"share\s+an?\s+(?:example|story|time)|talk\s+(?:me\s+)?(?:through|about)\s+a\s+time|a\s+time\s+(?:when\s+)?you|"
+    r"what\s+(?:was|is)\s+the\s+(?:hardest|biggest|most))",
+    re.I,
+)
+
+
+def question_type(question: str | None, stage: str | None = None) -> str:
+    """Which rubric fits: from the question's wording, with the stage as a tie-breaker."""
+    text = question or ""
+    if _CLOSING_Q.search(text) or (stage == "closing" and not _STORY_Q.search(text)):
+        return CLOSING
+    if _MOTIVATION_Q.search(text):
+        return MOTIVATION
+    if _INTRO_Q.search(text):
+        return INTRO
+    if _STORY_Q.search(text):
+        return STORY
+    return GENERAL
+
+
+# Words an on-topic answer uses even when it repeats none of the question's words.
+_TOPICS = [
+    ("bug debug crash error incident outage fail", "bug debug crash error fail defect issue leak cause trace log fix timeout broke incident outage alert rollback"),
+    ("conflict disagre argu tension", "conflict disagre argu tension pushback disput agree compromis differ meeting option"),
+    ("persuad convinc influenc stakeholder mind", "persuad convinc influenc agree propos stakeholder data numbers showed call"),
+    ("lead led mentor authority manag", "lead led mentor coach team manag ran organi propos pair review plan engineer"),
+    ("fail mistak wrong", "fail mistak wrong error learn estimat late miss assum"),
+    ("deadlin pressure tight", "deadlin late week day schedul early deliver submit priorit plan"),
+    ("custom client user stakeholder", "custom client user call complain support contract renew"),
+    ("data statist number metric", "data query sql metric number analys statist chart model test result decision"),
+    ("perform fast slow speed latenc reliab", "perform fast slow latenc speed load second minute cache profil measur time"),
+    ("cost budget spend money", "cost spend bill budget saving cheap money cloud resourc"),
+    ("process improv effici", "process improv manual automat step workflow script time faster"),
+    ("design system architect trade decision technic", "design architect system servic component trade scal chose choose instead because decision"),
+    ("learn technolog new", "learn tutori course read new studi documen practic"),
+    ("feedback critic review", "feedback review told criticis survey chang"),
+    ("priorit compet request", "priorit urgent import first deadlin request manager agreed"),
+    ("qualiti bug test", "qualiti bug test review defect report"),
+    ("initiat proactiv", "initiat noticed nobody volunteer propos own start"),
+    ("collabor team teamwork", "team colleag together pair design meeting engineer"),
+    ("weakness improv", "weakness improv working struggl used chang"),
+    ("scal traffic growth", "scal traffic load peak queue worker grow"),
+    ("code chang maintain readab", "code test function modul refactor review readab name"),
+    ("explain communic present", "explain chart told show simple audienc decision"),
+]
+_TOPIC_STEMS = [({stem(w) for w in keys.split()}, {stem(w) for w in words.split()}) for keys, words in _TOPICS]
+
+
+def relevance(question: str | None, answer: str) -> float:
+    """How much of the question the answer speaks to: 0 (nothing in common) to 1."""
+    asked = content_stems(question or "")
+    if not asked:
+        return 1.0
+    said = content_stems(answer)
+    related = set(asked)
+    for keys, words in _TOPIC_STEMS:
+        if asked & keys:
+            related |= words
+    hits = said & related
+    return min(1.0, len(hits) / 3)
+
+
+@dataclass
+class Score:
+    """A rubric's verdict before evidence is attached."""
+
+    value: float
+    explanation: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+
+    def add(self, points: float, why: str, flag: str | None = None) -> None:
+        self.value += points
+        sign = "+" if points >= 0 else "−"
+        self.explanation.append(f"{sign}{abs(points):g} {why}")
+        if flag:
+            self.flags.add(flag)
+
+    def cap(self, limit: float, why: str, flag: str | None = None) -> None:
+        if flag:
+            self.flags.add(flag)
+        if self.value > limit:
+            self.value = limit
+            self.explanation.append(f"capped at {limit:g}: {why}")
+
+
+def _specificity(sentences: list[Sentence], limit: float) -> tuple[float, str]:
+    names = {n.lower() for s in sentences for n in s.names}
+    numbers = sum(min(s.numbers, 2) for s in sentences)
+    reasons = sum(min(s.reasons, 1) for s in sentences)
+    points = min(limit, 0.15 * min(len(names), 4) + 0.1 * min(numbers, 4) + 0.2 * min(reasons, 2))
+    listed = []
+    if names:
+        listed.append(f"{len(names)} named thing{'s' if len(names) != 1 else ''}")
+    if numbers:
+        listed.append(f"{numbers} number{'s' if numbers != 1 else ''}")
+    if reasons:
+        listed.append(f"{reasons} reason{'s' if reasons != 1 else ''} given")
+    return points, ", ".join(listed)
+
+
+def _penalties(score: Score, sentences: list[Sentence], words: int) -> None:
+    """What every rubric takes off: padding, generic claims, blame."""
+    if not words:
+        return
+    repeated = sum(s.words for s in sentences if s.repeat)
+    filler = sum(s.filler_words for s in sentences)
+    padding = (repeated + filler) / words
+    if padding >= 0.08:
+        score.add(-round(min(1.5, padding * 4), 1), f"for padding ({round(padding * 100)}% of the words repeat a point or fill)", "padding")
+    generic = [s for s in sentences if s.generic]
+    if generic:
+        score.add(-min(0.9, 0.3 * len(generic)), f"for {len(generic)} generic claim{'s' if len(generic) > 1 else ''} with no example behind {'them' if len(generic) > 1 else 'it'}", "generic")
+    blame = [s for s in sentences if s.blame]
+    if blame:
+        score.add(-min(1.2, 0.6 * len(blame)), "for putting the fault on others", "blame")
+
+
+def _length_limits(score: Score, words: int, *, short: int, long: int, sentences: list[Sentence] = ()) -> None:
+    concrete = [s for s in sentences if s.concrete and not s.repeat]
+    # Short is only a fault when it leaves things out: a complete story in 28 words keeps its score.
+    if words < short // 2:
+        score.cap(1.5, f"{words} words is too short to show anything", "short")
+    elif words < short and not concrete:
+        score.cap(2.5, f"{words} words with nothing concrete in them", "short")
+    if words > long:
+        score.add(-0.5, f"for length ({words} words: the point gets lost)", "rambling")
+    elif sentences and words > 150 and len(concrete) < 0.4 * len(sentences):
+        score.add(-0.5, f"for rambling ({words} words, few of them about what you did)", "rambling")
+
+
+def score_story(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+    score = Score(1.0, ["1 to start"])
+    own = [s for s in sentences if s.own_action]
+    team = [s for s in sentences if s.team_action]
+    if len(own) >= 2:
+        score.add(1.2, f"for {len(own)} things you did yourself, in the first person")
+    elif own:
+        score.add(0.8, "for one thing you did yourself")
+    elif team:
+        score.add(0.3, "for actions told as \"we\": your own part is unclear", "we")
+    else:
+        score.flags.add("no_action")
+    if own and len(team) > len(own):
+        score.add(-0.3, "for more \"we\" than \"I\" in the actions", "we")
+    if any(s.part == "situation" for s in sentences):
+        score.add(0.4, "for setting the scene")
+    else:
+        score.flags.add("no_context")
+    if any(s.part == "task" for s in sentences):
+        score.add(0.3, "for naming your goal or responsibility")
+    if results:
+        score.add(1.3, f'for a result with an amount ("{results[0].text}")')
+    elif any(s.part == "result" for s in sentences):
+        score.add(0.6, "for an outcome in words, with no amount", "no_amount")
+    else:
+        score.flags.add("no_result")
+    points, listed = _specificity([s for s in sentences if not s.hypothetical], 0.8)
+    if points:
+        score.add(round(points, 2), f"for specifics ({listed})")
+    if any(s.reflection for s in sentences) and own:
+        score.add(0.3, "for saying what you learned or do differently now")
+    hypothetical = [s for s in sentences if s.hypothetical]
+    if hypothetical and not own:
+        score.add(-0.8, "for describing what you would do instead of what you did", "hypothetical")
+        score.cap(2.0, "a hypothetical is not an example")
+    background = [s for s in sentences if s.part == "situation"]
+    if len(background) >= 3 and len(background) > len(sentences) * 0.6 and not results:
+        score.add(-0.5, f"for spending {len(background)} of {len(sentences)} sentences on background", "background")
+    _penalties(score, sentences, words)
+    _length_limits(score, words, short=30, long=260, sentences=sentences)
+    _relevance_limit(score, rel, " ".join(x.text for x in sentences), story=True)
+    return score
+
+
+_WORK = re.compile(
+    r"\b(?:team|project|customers?|clients?|code|manager|colleagues?|company|job|users?|data|system|service|release|"
+    r"deadline|product|engineers?|report|meeting|stakeholders?|process|bug|feature|launch|migration|api|database|"
+    r"budget|sales|support|design|review|sprint|roadmap|production|deploy\w*|analysis|model|builds?|tests?|jobs?|"
+    r"pipeline|servers?|script|app|page|query|queue|office|boss)\b",
+    re.I,
+)
+
+
+def _relevance_limit(score: Score, rel: float, text: str = "", *, story: bool = False) -> None:
+    """Off-topic caps the score; a story about work that shares no words with the question only drifts."""
+    work_words = len(_WORK.findall(text))
+    if rel == 0 and (not story or work_words < 2):
+        score.cap(1.5, "the answer does not address the question", "off_topic")
+
+
+_ROLE_STATEMENT = re.compile(r"\b(?:i['’]m\s+an?|i\s+am\s+an?|i\s+work\s+as|i['’]ve\s+been\s+an?|currently\s+i|i\s+currently)\b", re.I)
+_FORWARD = re.compile(
+    r"\b(?:looking\s+for|i\s+want\s+to|i['’]d\s+like\s+to|which\s+is\s+(?:why|what)|that['’]s\s+why|this\s+(?:role|position|job)|"
+    r"next\s+step|excited\s+(?:about|by)|i['’]m\s+keen|what\s+this\s+\w+\s+role\s+offers)\b",
+    re.I,
+)
+_PERSONAL = re.compile(
+    r"\b(?:born|grew\s+up|brothers?|sisters?|married|kids|children|hobb(?:y|ies)|free\s+time|football|video\s+games|"
+    r"travell?ed|cooking|as\s+a\s+kid)\b",
+    re.I,
+)
+_ROLE_SPECIFIC = re.compile(
+    r"\b(?:your\s+(?:team|company|product|platform|customers|engineering|blog|mission|work|users|\w+\s+team)|this\s+(?:role|position|job|team)|"
+    r"the\s+(?:role|position|job\s+description)|you\s+(?:build|are\s+building|make|mentioned)|job\s+description)\b",
+    re.I,
+)
+_BRING = re.compile(r"\b(?:i['’]d\s+bring|i\s+(?:can|could|would)\s+bring|i\s+(?:can|could)\s+help|my\s+experience\s+(?:with|in))\b", re.I)
+_MONEY = re.compile(
+    r"\b(?:salary|pay(?:s)?\s+(?:better|more)|money(?![\w-])|benefits|bonus|closer\s+to\s+my\s+home|commute|need\s+a\s+(?:new\s+)?job|"
+    r"vacation|holidays?|days\s+off|work\s+from\s+home|raise|perks)\b",
+    re.I,
+)
+_FLATTERY = re.compile(r"\b(?:great\s+(?:company|place\s+to\s+work)|everyone\s+says|amazing\s+company|love\s+technology)\b", re.I)
+_THOUGHTFUL = re.compile(
+    r"\b(?:success|succeed|roadmap|challenge|risk|decide|measure|onboarding|first\s+\w+\s+(?:months|days|weeks)|"
+    r"priorit\w*|biggest|how\s+does\s+the\s+team|how\s+do\s+you|what\s+would|quarter|culture|review|growth|migration)\b",
+    re.I,
+)
+
+
+def score_intro(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+    score = Score(1.0, ["1 to start"])
+    if any(_ROLE_STATEMENT.search(s.text) for s in sentences):
+        score.add(0.6, "for saying who you are and what you do")
+    else:
+        score.flags.add("no_headline")
+    experience = [s for s in sentences if s.own_action or (s.names and s.numbers)]
+    if experience:
+        score.add(0.6, "for concrete experience")
+    if results:
+        score.add(0.6, f'for an achievement with an amount ("{results[0].text}")')
+    elif any(s.outcome for s in sentences):
+        score.add(0.3, "for an achievement in words")
+    if any(_FORWARD.search(s.text) for s in sentences):
+        score.add(0.6, "for tying your story to what you want next")
+    else:
+        score.flags.add("no_thread")
+    points, listed = _specificity(sentences, 0.6)
+    if points:
+        score.add(round(points, 2), f"for specifics ({listed})")
+    personal = [s for s in sentences if _PERSONAL.search(s.text)]
+    if personal:
+        score.add(-min(0.9, 0.3 * len(personal)), "for personal history the role does not need", "personal")
+    _penalties(score, sentences, words)
+    _length_limits(score, words, short=35, long=280)
+    return score
+
+
+def score_motivation(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+    score = Score(1.0, ["1 to start"])
+    if any(_ROLE_SPECIFIC.search(s.text) for s in sentences):
+        score.add(0.8, "for naming something specific about this role or team")
+    else:
+        score.flags.add("not_specific")
+    if any(s.own_action or re.search(r"(?i)\bfor\s+the\s+(?:last|past)\b|\bi['’]ve\b", s.text) for s in sentences):
+        score.add(0.8, "for linking it to your own experience")
+    if any(re.search(r"(?i)\b(?:i\s+want\s+to|i['’]d\s+like\s+to|grow|next\s+step|looking\s+to|step\s+toward)\b", s.text) for s in sentences):
+        score.add(0.5, "for saying where you want to go")
+    if any(_BRING.search(s.text) for s in sentences):
+        score.add(0.5, "for saying what you would bring")
+    if results:
+        score.add(0.4, f'for a result of yours with an amount ("{results[0].text}")')
+    points, listed = _specificity(sentences, 0.6)
+    if points:
+        score.add(round(points, 2), f"for specifics ({listed})")
+    money = [s for s in sentences if _MONEY.search(s.text)]
+    if money:
+        score.add(-min(1.5, 0.8 * len(money)), "for reasons about pay, perks or convenience rather than the work", "money")
+    flattery = [s for s in sentences if _FLATTERY.search(s.text)]
+    if flattery:
+        score.add(-0.4, "for praise any company could get", "flattery")
+    _penalties(score, sentences, words)
+    _length_limits(score, words, short=30, long=220)
+    return score
+
+
+def score_closing(sentences: list[Sentence], words: int, results: list, rel: float, question: str = "") -> Score:
+    score = Score(1.0, ["1 to start"])
+    asks = [s for s in sentences if s.text.rstrip().endswith("?")]
+    perks = [s for s in asks if _MONEY.search(s.text)]
+    good = [s for s in asks if s not in perks]
+    if good:
+        score.add(0.8 if len(good) == 1 else 1.2, f"for {len(good)} question{'s' if len(good) != 1 else ''} about the work")
+        if any(_THOUGHTFUL.search(s.text) for s in good):
+            score.add(0.8, "for asking about how the work is judged, decided or challenged")
+        if any(_ROLE_SPECIFIC.search(s.text) or s.names for s in sentences):
+            score.add(0.6, "for building on what you heard about the role")
+    evidence = [s for s in sentences if s.own_action or s.outcome and s.numbers]
+    if evidence and not asks:
+        score.add(1.2, "for adding relevant experience the interview had not covered")
+        if results:
+            score.add(0.7, f'with a result ("{results[0].text}")')
+        if any(_ROLE_SPECIFIC.search(s.text) for s in sentences):
+            score.add(0.5, "tied to the role")
+        points, listed = _specificity(sentences, 0.6)
+        if points:
+            score.add(round(points, 2), f"for specifics ({listed})")
+    if perks:
+        score.add(-min(1.2, 0.6 * len(perks)), "for leading with perks and pay", "perks")
+    if not good and not evidence:
+        score.flags.add("nothing_added")
+    _penalties(score, sentences, words)
+    return score
+
+
+def score_general(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+    score = Score(1.0, ["1 to start"])
+    if sentences and not sentences[0].generic and (sentences[0].own_action or re.search(r"(?i)^\s*i\b", sentences[0].text)):
+        score.add(0.5, "for answering directly")
+    reasons = [s for s in sentences if s.reasons]
+    if reasons:
+        score.add(0.6, "for explaining why")
+    else:
+        score.flags.add("no_reason")
+    examples = [s for s in sentences if s.own_action or re.search(r"(?i)\bfor\s+example|for\s+instance\b", s.text)]
+    if examples:
+        score.add(1.0, "for a concrete example from your own work")
+    else:
+        score.flags.add("no_example")
+    if results:
+        score.add(0.6, f'for a result with an amount ("{results[0].text}")')
+    elif any(s.outcome for s in examples):
+        score.add(0.3, "for saying how it turned out")
+    points, listed = _specificity(sentences, 0.8)
+    if points:
+        score.add(round(points, 2), f"for specifics ({listed})")
+    _penalties(score, sentences, words)
+    _length_limits(score, words, short=25, long=260, sentences=sentences)
+    _relevance_limit(score, rel, " ".join(x.text for x in sentences))
+    return score
+
+
+def finish(score: Score) -> float:
+    value = max(1.0, min(5.0, score.value))
+    value = float(f"{value + 1e-9:.1f}")
+    score.explanation.append(f"= {value:g}")
+    return value
