@@ -12,7 +12,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from mockflow_site import server  # noqa: E402
 from mockflow_site.routing import websocket_urlpatterns  # noqa: E402
+
+server.install()  # the request-size cap and trusted-proxy addresses, inside daphne
 
 application = ProtocolTypeRouter(
     {

@@ -232,6 +232,14 @@ VOICE_ENABLED = bool(LIVEKIT_URL and LIVEKIT_API_KEY and LIVEKIT_API_SECRET)
 
 # --- Product limits -----------------------------------------------------------------------------------
 UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+# Request bodies are capped inside daphne as they arrive (mockflow_site/server.py): the new-interview form
+# carries up to two uploads (resume and job description) plus its fields; every other request far less.
+UPLOAD_REQUEST_MAX_BYTES = 2 * UPLOAD_MAX_BYTES + 256 * 1024
+REQUEST_MAX_BYTES = env_int("REQUEST_MAX_BYTES", 1024 * 1024, minimum=64 * 1024)
+# Django's own limits, set to match: non-file form data (and a JSON body) within REQUEST_MAX_BYTES; an
+# uploaded file over 1 MB is spooled to a temporary file rather than held in memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 RESUME_RETENTION_DAYS = env_int("RESUME_RETENTION_DAYS", 30, minimum=1)
 RESEARCH_CACHE_HOURS = env_int("RESEARCH_CACHE_HOURS", 72, minimum=1)
 INTERVIEWS_PER_DAY = env_int("INTERVIEWS_PER_DAY", 20, minimum=1)
