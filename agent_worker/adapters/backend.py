@@ -88,7 +88,7 @@ class BackendClient:
 
     async def fetch_context(self) -> dict[str, Any]:
         """Fetch what the engine needs and take the lease that every later write carries."""
-        body = await self._request("GET", "/context", max_attempts=CONTEXT_ATTEMPTS)
+        body = await self._request("GET", "/context?take_lease=1", max_attempts=CONTEXT_ATTEMPTS)
         self.lease = body.get("lease_token")
         return body
 

@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from rest_framework import status
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -9,15 +10,27 @@ from rest_framework.views import APIView
 
 from interviews.api.auth import HasWorkerToken, WorkerTokenAuthentication
 from interviews.live.context import engine_context, load_interview
-from interviews.models import Interview, iso_utc
+from interviews.models import TERMINAL_STATUSES, Interview, Status, iso_utc
 from interviews.services import events as store
+from mockflow_site.jsontext import invalid_text_message, invalid_text_path
+
+
+class TextCheckingJSONParser(JSONParser):
+    """JSON whose strings can be stored and sent back: a lone surrogate or NUL is a 400, not a 500 later."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        path = invalid_text_path(data)
+        if path:
+            raise ParseError(invalid_text_message(path))
+        return data
 
 
 class WorkerView(APIView):
     authentication_classes = [WorkerTokenAuthentication]
     permission_classes = [HasWorkerToken]
     renderer_classes = [JSONRenderer]
-    parser_classes = [JSONParser]
+    parser_classes = [TextCheckingJSONParser]
 
     def get_interview(self, interview_id) -> Interview:
         try:
@@ -43,15 +56,24 @@ class WorkerView(APIView):
 
 
 class ContextView(WorkerView):
+    """The context. `?take_lease=1` (a worker starting a job) also takes the lease, from whoever holds it,
+    so a re-dispatched job takes over; a plain read leaves the lease where it is and returns no token."""
+
     def get(self, request, interview_id):
         interview = self.get_interview(interview_id)
-        token = store.lease_acquire(interview=interview, seconds=store.WORKER_LEASE_SECONDS, force=True)
+        token = None
+        if request.query_params.get("take_lease") in ("1", "true", "yes"):
+            token = store.lease_acquire(interview=interview, seconds=store.WORKER_LEASE_SECONDS, force=True)
+        elif interview.status in TERMINAL_STATUSES:
+            raise store.InterviewTerminal(f"The interview is {interview.status}.", status=interview.status)
+        elif interview.status == Status.DRAFT:
+            raise store.InterviewNotReady("The interview is not ready yet.", status=interview.status)
         interview.refresh_from_db(fields=["status", "lease_expires_at"])
         data = engine_context(interview)
         data["interview"]["status"] = interview.status
         data["events"] = store.events_after(interview_id=interview.pk, after_seq=0, limit=100_000)
         data["lease_token"] = token
-        data["lease_expires_at"] = iso_utc(interview.lease_expires_at)
+        data["lease_expires_at"] = iso_utc(interview.lease_expires_at) if interview.lease_expires_at else None
         return Response(data)
 
 

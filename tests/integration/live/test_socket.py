@@ -63,7 +63,7 @@ async def worker_post(interview, action, body):
     client = AsyncClient()
     auth = {"authorization": f"Bearer {WORKER_TOKEN}"}
     if action == "context":
-        return await client.get(f"/api/worker/interviews/{interview.id}/context", headers=auth)
+        return await client.get(f"/api/worker/interviews/{interview.id}/context?take_lease=1", headers=auth)
     return await client.post(f"/api/worker/interviews/{interview.id}/{action}", json.dumps(body),
                              content_type="application/json", headers=auth)
 

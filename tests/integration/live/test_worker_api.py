@@ -24,7 +24,7 @@ def post(worker, interview, action, body):
 
 
 def take_lease(worker, interview) -> str:
-    response = worker.get(url(interview, "context"))
+    response = worker.get(url(interview, "context?take_lease=1"))
     assert response.status_code == 200, response.content
     return response.json()["lease_token"]
 
@@ -49,8 +49,8 @@ def test_it_answers_404_for_an_unknown_interview(worker, interview):
     assert response.status_code == 404
 
 
-def test_context_holds_what_the_engine_needs_and_takes_the_lease(worker, interview):
-    response = worker.get(url(interview, "context"))
+def test_context_holds_what_the_engine_needs_and_takes_the_lease_when_asked(worker, interview):
+    response = worker.get(url(interview, "context?take_lease=1"))
     data = response.json()
     assert data["plan"]["stages"][0]["name"] == "greeting"
     assert data["candidate"]["name"] == "Alice Example"
@@ -210,3 +210,45 @@ def test_context_splits_the_question_bank_frozen_in_the_snapshot(worker, intervi
     assert "question_bank" not in data["plan"]
     load_plan(data["plan"])
     assert data["candidate"]["question_bank"] == bank
+
+
+def test_a_plain_context_read_leaves_the_lease_with_the_worker_that_holds_it(worker, interview):
+    lease = take_lease(worker, interview)
+
+    response = worker.get(url(interview, "context"))
+
+    assert response.status_code == 200 and response.json()["lease_token"] is None
+    interview.refresh_from_db()
+    assert interview.lease_token == lease
+    assert post(worker, interview, "events", {"lease_token": lease, "events": [event(1)]}).status_code == 200
+
+
+@pytest.mark.parametrize("where", ["stage", "data", "key", "nul"])
+def test_invalid_text_in_an_event_is_a_clear_400_and_nothing_is_stored(worker, interview, where):
+    lease = take_lease(worker, interview)
+    bad = {
+        "stage": event(1, stage="greet\ud800ing"),
+        "data": event(1, data={"text": "hello \ud800"}),
+        "key": event(1, data={"te\udfffxt": "hello"}),
+        "nul": event(1, data={"text": "nul\x00byte"}),
+    }[where]
+
+    response = post(worker, interview, "events", {"lease_token": lease, "events": [bad]})
+
+    assert response.status_code == 400
+    assert "Invalid text at $.events[0]" in response.json()["detail"]
+    assert not Event.objects.filter(interview=interview).exists()
+    again = worker.get(url(interview, "context"))
+    assert again.status_code == 200 and again.json()["events"] == []
+    assert post(worker, interview, "events", {"lease_token": lease, "events": [event(1)]}).status_code == 200
+
+
+def test_invalid_text_in_a_transcript_is_a_clear_400(worker, interview):
+    lease = take_lease(worker, interview)
+
+    response = post(worker, interview, "complete", {
+        "lease_token": lease, "transcript": [{"speaker": "agent", "text": "\ud83d"}], "metrics": {}})
+
+    assert response.status_code == 400 and "surrogate" in response.json()["detail"]
+    interview.refresh_from_db()
+    assert interview.status == Status.LIVE

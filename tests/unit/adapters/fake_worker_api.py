@@ -89,8 +89,9 @@ class FakeWorkerAPI:
             return fault
         if self.status in ("completed", "abandoned", "failed"):
             return web.json_response({"error": "terminal", "detail": f"The interview is {self.status}."}, status=409)
-        self.take_lease()
-        self.status = "live"
+        if request.query.get("take_lease") == "1":  # as the real API: a plain read takes no lease
+            self.take_lease()
+            self.status = "live"
         return web.json_response({
             "interview": {"id": self.interview_id, "status": self.status, "mode": "voice"},
             "plan": self.plan, "candidate": self.candidate, "summary": "", "seed": self.seed,
