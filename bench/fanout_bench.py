@@ -109,7 +109,7 @@ async def run(made) -> dict:
     sockets = []
     for interview, cookie in made:
         comm = WebsocketCommunicator(application, f"/ws/interviews/{interview.id}/",
-                                     headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", cookie)])
+                                     headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1"), (b"cookie", cookie)])
         connected, _ = await comm.connect(timeout=10)
         assert connected, "socket refused"
         await comm.send_json_to({"type": "resume", "last_seq": 0})

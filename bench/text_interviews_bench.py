@@ -43,7 +43,7 @@ async def candidate(interview, cookie, latencies: list[float], errors: list[str]
     from mockflow_site.asgi import application
 
     comm = WebsocketCommunicator(application, f"/ws/interviews/{interview.id}/",
-                                 headers=[(b"origin", b"http://127.0.0.1"), (b"cookie", cookie)])
+                                 headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1"), (b"cookie", cookie)])
     connected, _ = await comm.connect(timeout=30)
     if not connected:
         errors.append("refused")

@@ -7,5 +7,6 @@ class InterviewsConfig(AppConfig):
 
     def ready(self):
         from interviews import userdata
+        from interviews.live import logout  # noqa: F401  (closes a user's sockets when they log out)
 
         userdata.register()

@@ -24,14 +24,17 @@ import time
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from interviews.live.logout import user_group
 from interviews.models import Interview
 from interviews.services.events import interview_group
 from interviews.textmode import store
 from interviews.textmode.driver import TextDriver
+from mockflow_site.jsontext import invalid_text_message, invalid_text_path
 
 logger = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 8 * 1024
+LOGGED_OUT_CLOSE_CODE = 4401
 RATE_LIMIT = (40, 10.0)  # messages per window of seconds
 TYPING_MIN_INTERVAL = 4.0  # the page sends typing at most every 5 s; closer ones are dropped quietly
 
@@ -72,13 +75,16 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         self.rate_warned = False
         self.last_typing = 0.0
         self.leave_pending = False
+        self.user_group = user_group(interview.owner_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
         if not hasattr(self, "group"):
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.channel_layer.group_discard(self.user_group, self.channel_name)
         self.wants_drive = False
         if self.supervisor is not None:
             self.supervisor.cancel()
@@ -104,6 +110,8 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             return await self.error("bad_json", "Messages must be JSON objects.")
         if not isinstance(message, dict):
             return await self.error("bad_json", "Messages must be JSON objects.")
+        if path := invalid_text_path(message):
+            return await self.error("bad_text", invalid_text_message(path))
         handler = {
             "resume": self.on_resume, "start": self.on_start, "answer": self.on_answer,
             "typing": self.on_typing, "leave": self.on_leave,
@@ -260,6 +268,10 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             state = await store.interview_state(self.interview_id)
             if not state["terminal"] and await self.try_drive(state):
                 await self.send_session(await store.interview_state(self.interview_id))
+
+    async def user_logged_out(self, message):
+        """The user logged out (from any tab): close as if the tab closed; a driven interview pauses."""
+        await self.close(code=LOGGED_OUT_CLOSE_CODE)
 
     # -- server messages --------------------------------------------------------------------------
 

@@ -10,16 +10,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from mockflow_site import server  # noqa: E402
 from mockflow_site.routing import websocket_urlpatterns  # noqa: E402
+from mockflow_site.websocket import SameOriginValidator  # noqa: E402
 
 server.install()  # the request-size cap and trusted-proxy addresses, inside daphne
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

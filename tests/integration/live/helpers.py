@@ -9,18 +9,19 @@ import json
 from asgiref.sync import sync_to_async
 from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
 from channels.testing import WebsocketCommunicator
 from django.urls import path
 
 from interviews.consumers import InterviewConsumer
 from interviews.models import Event, Interview
+from mockflow_site.websocket import SameOriginValidator
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")
 
 
 def make_app(**initkwargs):
-    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([
+    return SameOriginValidator(AuthMiddlewareStack(URLRouter([
         path("ws/interviews/<uuid:interview_id>/", InterviewConsumer.as_asgi(**initkwargs)),
     ])))
 
@@ -31,7 +32,7 @@ def session_cookie(client, user) -> bytes:
 
 
 def communicator(app, interview, cookie: bytes | None, origin=ORIGIN) -> WebsocketCommunicator:
-    headers = [origin] if origin else []
+    headers = [HOST, origin] if origin else [HOST]
     if cookie:
         headers.append((b"cookie", cookie))
     return WebsocketCommunicator(app, f"/ws/interviews/{interview.id}/", headers=headers)
