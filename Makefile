@@ -12,7 +12,7 @@ TEST_DEBS := $(RUN_DEBS) chromium poppler-utils espeak-ng
 .PHONY: help run test test-unit test-browser bench lint system-deps system-deps-test setup setup-test clean
 
 help:
-	@echo "make run    install, migrate, seed demo data and serve http://127.0.0.1:8000 (web + task worker)"
+	@echo "make run    install (first run: 3-4 minutes), migrate, seed demo data and serve http://127.0.0.1:8000"
 	@echo "make test   install what tests need and run the whole suite (unit/integration, then browser)"
 	@echo "make bench  run the benchmarks and write bench/results/*.json and bench/README.md"
 	@echo "make lint   ruff over the code"
@@ -41,12 +41,9 @@ setup: $(VENV)/.installed-run system-deps
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py seed_demo
 
-run: setup
-	@procs=$$(grep -oE '^[a-z_]+' Procfile | grep -vx agent | tr '\n' ' '); \
-	if [ -n "$$LIVEKIT_URL" ]; then procs="$$procs agent"; \
-	else echo "Voice is off (LIVEKIT_URL is not set): text interviews only, no agent worker."; fi; \
-	echo "Serving MockFlow at http://127.0.0.1:$${PORT:-8000}  (Ctrl-C stops every process)"; \
-	exec $(VENV)/bin/honcho start -f Procfile --port $${PORT:-8000} $$procs
+# bin/run names each step (pip's progress shown), skips what is already done, then serves and says where.
+run:
+	@RUN_DEBS="$(RUN_DEBS)" bin/run
 
 setup-test: $(VENV)/.installed-test system-deps-test
 

@@ -39,7 +39,10 @@ else:
     DEBUG = env_bool("DEBUG", True)
 
 # Production reports a missing or plain-http SITE_URL in `manage.py check --deploy` (mockflow_site/checks.py).
-SITE_URL_DEFAULT = "http://127.0.0.1:8000"
+# The default is where `make run` serves (HOST, PORT); bin/run hands the web's address to every process.
+_served_host = env_str("HOST", "127.0.0.1")
+_served_host = "127.0.0.1" if _served_host in ("0.0.0.0", "::") else _served_host  # a wildcard bind: say where
+SITE_URL_DEFAULT = f"http://{_served_host}:{env_int('PORT', 8000, minimum=1)}"
 SITE_URL = env_url("SITE_URL", SITE_URL_DEFAULT, schemes=("http", "https"))
 
 INSTALLED_APPS = [

@@ -98,6 +98,7 @@ def test_check_deploy_is_clean_for_a_correct_production_configuration():
         ALLOWED_HOSTS="example.com",
         SITE_URL="https://example.com",
         TRUSTED_PROXIES="127.0.0.1",
+        DATABASE_URL="sqlite:///:memory:",  # not var/'s database, where `make run` made the demo accounts
     )
 
     assert result.returncode == 0, result.stderr + result.stdout
@@ -121,3 +122,13 @@ def test_trusted_proxies_must_be_addresses_or_networks():
 
     assert result.returncode != 0
     assert "TRUSTED_PROXIES must list IP addresses" in result.stderr
+
+
+@pytest.mark.parametrize(("host", "expected"), [("127.0.0.1", "http://127.0.0.1:8123"),
+                                                ("0.0.0.0", "http://127.0.0.1:8123"),
+                                                ("mockflow.lan", "http://mockflow.lan:8123")])
+def test_site_url_defaults_to_the_address_make_run_serves(host, expected):
+    result = _run_django(["shell", "-c", "from django.conf import settings; print(settings.SITE_URL)"],
+                         HOST=host, PORT="8123")
+
+    assert result.stdout.strip().splitlines()[-1] == expected, result.stderr
