@@ -6,11 +6,19 @@ gaps. Both the catch-up and the live push read from the database: a channel-laye
 `{"type": "session", ...}` (status, whether this socket drives the interview) and
 `{"type": "error", "code", "message"}`.
 
-Client messages: `resume` (with `last_seq`), `start` (once), `answer` (with `text`), `typing`
-(at most every 5 s) and `leave`. In text mode the socket that holds the interview's lease drives
-the engine (`interviews.textmode.driver`); other sockets of the same candidate watch, and take
-over when the driver goes away. Leave works from any of them: a watching socket passes it to the
-driving one over the channel layer (`candidate.leave`).
+Client messages: `resume` (with `last_seq`), `start` (once), `answer` (with `text` and an optional
+`client_id`), `typing` (at most every 5 s) and `leave`. In text mode the socket that holds the
+interview's lease drives the engine (`interviews.textmode.driver`); other sockets of the same
+candidate watch, and take over when the driver goes away. Leave and answers work from any of them:
+a watching socket passes them to the driving one over the channel layer (`candidate.leave`,
+`candidate.answer`) and keeps the answer until it is stored (`answer.ack`, sent to every socket).
+
+A driver belongs to its socket: however the socket ends (closed by the page, or its consumer
+stopped because the channel layer failed, when Django's `disconnect()` is never called) the driver
+is stopped and the interview paused (`interview.paused`, reason `connection_lost`, or `logged_out`
+when the candidate logs out). A socket whose interview's lease is held elsewhere asks the group
+whether that driver is still there (`driver.ping`); a lease whose driver died with its process is
+taken over at once instead of after the lease's expiry.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ logger = logging.getLogger(__name__)
 MAX_FRAME_BYTES = 8 * 1024
 LOGGED_OUT_CLOSE_CODE = 4401
 RATE_LIMIT = (40, 10.0)  # messages per window of seconds
+CLIENT_ID_MAX = 64
+PING_SECONDS = 2.0  # how long a driving socket has to answer `driver.ping` before its lease is taken over
 TYPING_MIN_INTERVAL = 4.0  # the page sends typing at most every 5 s; closer ones are dropped quietly
 
 
@@ -58,6 +68,14 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         self.clock = clock
         self.llm_factory = llm_factory
 
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # The consumer is over however it ended: `disconnect()` is not called when the channel
+            # layer fails (daphne closes the socket with 1011), and a driver must never outlive it.
+            await asyncio.shield(self.let_go("connection_lost"))
+
     async def connect(self):
         self.interview_id = self.scope["url_route"]["kwargs"]["interview_id"]
         interview = await store.interview_for_owner(user=self.scope.get("user"), interview_id=self.interview_id)
@@ -76,6 +94,8 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         self.last_typing = 0.0
         self.leave_pending = False
         self.user_group = user_group(interview.owner_id)
+        self.queued: dict[str, str] = {}  # answers given here, by client_id, until stored
+        self.pong = False
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
@@ -83,14 +103,21 @@ class InterviewConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if not hasattr(self, "group"):
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        await self.let_go("connection_lost")
+        with contextlib.suppress(Exception):  # a failed channel layer must not keep the driver
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+
+    async def let_go(self, reason: str):
+        """Stop driving (pausing the interview) and stop waiting to drive."""
+        if not hasattr(self, "group"):
+            return
         self.wants_drive = False
         if self.supervisor is not None:
             self.supervisor.cancel()
         if self.driver is not None:
             driver, self.driver = self.driver, None
-            await driver.stop()
+            await driver.stop(reason=reason)
 
     # -- client messages --------------------------------------------------------------------------
 
@@ -163,8 +190,23 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         text = message.get("text")
         if not isinstance(text, str) or not text.strip():
             return await self.error("bad_request", "An answer needs some text.")
-        if await self.ensure_driving():
-            self.driver.submit("answer", text.strip())
+        client_id = message.get("client_id")
+        if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= CLIENT_ID_MAX):
+            return await self.error("bad_request", f"client_id must be a string of 1 to {CLIENT_ID_MAX} characters.")
+        text = text.strip()
+        driving = await self.ensure_driving(quiet=True)
+        if driving:
+            if client_id and self.driver.stored_client_id(client_id):
+                return await self.ack(client_id)  # the same answer again: stored once, acknowledged again
+            self.driver.submit("answer", text, client_id)
+        elif driving is False:
+            # Another tab (or process) drives: pass the answer on and keep it until it is stored, so
+            # that it is given again here should that driver be gone.
+            if client_id:
+                self.queued[client_id] = text
+            with contextlib.suppress(Exception):
+                await self.channel_layer.group_send(
+                    self.group, {"type": "candidate.answer", "text": text, "client_id": client_id})
 
     async def on_typing(self, message):
         now = time.monotonic()
@@ -205,21 +247,38 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     # -- driving ----------------------------------------------------------------------------------
 
-    async def try_drive(self, state=None) -> bool:
+    async def try_drive(self, state=None, *, take_over: bool = False) -> bool:
         """Take the lease and drive the interview; otherwise watch (and retry while the lease is held)."""
         if self.driver is not None:
             return True
-        token = await store.lease_try(self.interview_id)
+        token = await (store.lease_take_over if take_over else store.lease_try)(self.interview_id)
         if token is None:
             self.ensure_supervisor()
             return False
         llm = (self.llm_factory or default_llm)()
-        self.driver = TextDriver(self.interview_id, token, clock=self.clock, llm=llm)
+        self.driver = TextDriver(self.interview_id, token, clock=self.clock, llm=llm, notify=self.on_driver)
         task = self.driver.start()
+        for client_id, text in self.queued.items():
+            self.driver.submit("answer", text, client_id)  # stored once: the driver knows the ids it holds
         if self.leave_pending:
             self.driver.submit("leave")
         asyncio.create_task(self.watch_driver(self.driver, task))
         return True
+
+    async def on_driver(self, kind: str, **data):
+        """What the driver reports: new events (pushed at once, not waiting for the channel layer),
+        a stored answer, a database that does not answer (and when it does again)."""
+        with contextlib.suppress(Exception):  # the socket may be closing
+            if kind == "stored":
+                await self.push()
+            elif kind == "ack":
+                await self.ack(data["client_id"])
+                await self.channel_layer.group_send(self.group, {"type": "answer.stored",
+                                                                 "client_id": data["client_id"]})
+            elif kind == "retrying":
+                await self.send_notice("saving_retrying", "Saving… retrying")
+            elif kind == "saved":
+                await self.send_notice("saved", "Saved")
 
     async def watch_driver(self, driver: TextDriver, task: asyncio.Task):
         with contextlib.suppress(BaseException):
@@ -231,6 +290,13 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         if self.driver is not driver:
             return  # stopped by disconnect
         self.driver = None
+        if driver.outcome == "unavailable":
+            # The database did not come back in time: say so and close, so that the page reconnects
+            # (and gives its unacknowledged answers again) once it can.
+            with contextlib.suppress(Exception):
+                await self.error("unavailable", "We could not save for a while; reconnecting…")
+                await self.close(code=4503)
+            return
         with contextlib.suppress(Exception):
             await self.push()  # the session message follows every event the driver stored
             state = await store.interview_state(self.interview_id)
@@ -243,20 +309,58 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             self.supervisor = asyncio.create_task(self.supervise())
 
     async def supervise(self):
-        """While another driver holds the lease, check now and then whether it is gone (a dead process)."""
+        """While another driver holds the lease, check whether it is gone (a dead process): at once by
+        asking the group, then now and then until its lease expires."""
+        take_over = not await self.driver_answers()
         while self.wants_drive and self.driver is None:
-            await asyncio.sleep(store.driver_lease_seconds() / 3)
+            if not take_over:
+                await asyncio.sleep(store.driver_lease_seconds() / 3)
             state = await store.interview_state(self.interview_id)
             if state["terminal"] or state["status"] != "live":
                 return
-            if await self.try_drive(state):
+            if await self.try_drive(state, take_over=take_over):
                 await self.send_session(await store.interview_state(self.interview_id))
                 return
+            take_over = False
+
+    async def driver_answers(self) -> bool:
+        """Whether a driving socket answers `driver.ping` (True when the group cannot be asked)."""
+        self.pong = False
+        try:
+            await self.channel_layer.group_send(self.group, {"type": "driver.ping", "reply_to": self.channel_name})
+        except Exception:
+            return True  # without the channel layer nobody can tell: wait for the lease to expire
+        deadline = time.monotonic() + PING_SECONDS
+        while not self.pong and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        return self.pong
 
     # -- channel-layer messages -------------------------------------------------------------------
 
     async def events_stored(self, message):
         await self.push()
+
+    async def driver_ping(self, message):
+        if self.driver is not None:
+            await self.channel_layer.send(message["reply_to"], {"type": "driver.pong"})
+
+    async def driver_pong(self, message):
+        self.pong = True
+
+    async def candidate_answer(self, message):
+        """An answer given in another tab: the tab that drives stores it."""
+        if self.driver is not None:
+            client_id = message.get("client_id")
+            if client_id and self.driver.stored_client_id(client_id):
+                await self.channel_layer.group_send(self.group, {"type": "answer.stored", "client_id": client_id})
+                return
+            self.driver.submit("answer", str(message.get("text") or ""), client_id)
+
+    async def answer_stored(self, message):
+        """An answer is stored (by whichever tab drives): acknowledge it to this page if it gave it."""
+        client_id = message.get("client_id")
+        if self.queued.pop(client_id, None) is not None:
+            await self.ack(client_id)
 
     async def candidate_leave(self, message):
         """The candidate pressed Leave in another tab: the tab that drives ends the interview."""
@@ -271,6 +375,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     async def user_logged_out(self, message):
         """The user logged out (from any tab): close as if the tab closed; a driven interview pauses."""
+        await self.let_go("logged_out")
         await self.close(code=LOGGED_OUT_CLOSE_CODE)
 
     # -- server messages --------------------------------------------------------------------------
@@ -293,6 +398,13 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             "type": "session", "status": state["status"], "mode": state["mode"], "end_reason": state["end_reason"],
             "last_seq": state["last_seq"], "driving": self.driver is not None,
         }))
+
+    async def ack(self, client_id: str):
+        self.queued.pop(client_id, None)
+        await self.send(text_data=json.dumps({"type": "answer.ack", "client_id": client_id}))
+
+    async def send_notice(self, code: str, text: str):
+        await self.send(text_data=json.dumps({"type": "notice", "code": code, "message": text}))
 
     async def error(self, code: str, text: str):
         await self.send(text_data=json.dumps({"type": "error", "code": code, "message": text}))

@@ -253,6 +253,9 @@ ABANDON_AFTER_MINUTES = env_int("ABANDON_AFTER_MINUTES", 15, minimum=1)
 # Text mode: how long a socket's hold on the interview it drives lasts without renewal (a dead
 # process's interview is taken over by another tab after at most this long).
 TEXT_DRIVER_LEASE_SECONDS = env_int("TEXT_DRIVER_LEASE_SECONDS", 30, minimum=3)
+# Text mode: how long the driver retries (with backoff) a database that does not answer before it
+# stops driving; the interview is paused meanwhile, never ended, and the page reconnects later.
+TEXT_DRIVER_DB_RETRY_SECONDS = env_int("TEXT_DRIVER_DB_RETRY_SECONDS", 60, minimum=1)
 # Feedback: a second, sceptical LLM pass over weak scores (costs one more model call per report).
 FEEDBACK_SCEPTIC_PASS = env_bool("FEEDBACK_SCEPTIC_PASS", False)
 

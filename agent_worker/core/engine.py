@@ -162,8 +162,10 @@ class Engine(EngineTools, EngineBrainSide):
         ended_at: float | None = None,
         source: str = "text",
         words: list[dict[str, Any]] | None = None,
+        client_id: str | None = None,
     ) -> list[Event]:
-        """One finished utterance (voice: a final transcript; text: a sent answer)."""
+        """One finished utterance (voice: a final transcript; text: a sent answer, with the page's
+        `client_id` when it gave one, so that a resent answer is known as the same one)."""
         def act() -> None:
             if not self.started or self.ended:
                 return
@@ -182,6 +184,8 @@ class Engine(EngineTools, EngineBrainSide):
                                     "started_at": iso(begin), "ended_at": iso(end)}
             if words:
                 data["words"] = words
+            if client_id:
+                data["client_id"] = client_id
             self._emit(ev.CANDIDATE_SAID, data, at=end)
         return self._run(act)
 

@@ -12,6 +12,13 @@ words) and the timers are not held up while the model thinks (a call may take te
 model acts on the engine only through its `BrainTurn`, whose tools refuse once the interview has moved
 on; the driver cancels a turn that has gone stale (the interview ended, a timer changed the stage),
 and the driver alone closes turns, stores events and completes the interview.
+
+A driver belongs to its candidate's socket: when the socket goes (closed, or its process lost the
+channel layer) the socket stops the driver, which stores `interview.paused` and gives the lease up;
+nothing advances until a socket drives again and the engine resumes (`interview.resumed`). A
+database error is retried with backoff (the socket shows "saving… retrying"); past the retry budget
+the driver gives up without ending the interview (`unavailable`), and the page reconnects later.
+Answers may carry the page's `client_id`: each is stored once, and acknowledged once stored.
 """
 
 from __future__ import annotations
@@ -20,9 +27,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+
+from agent_worker.core import events as ev
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
 from agent_worker.core.engine import TYPING_GRACE_SECONDS, Engine
@@ -44,6 +56,30 @@ class DriverLost(Exception):
     """Another driver took the interview (or it ended elsewhere): stop without writing."""
 
 
+class StoreUnavailable(Exception):
+    """The database did not answer within the retry budget: stop driving, end nothing."""
+
+
+TRANSIENT_DB_ERRORS = (OperationalError, InterfaceError)
+
+
+def retry_delays(budget: float, first: float = 0.1, factor: float = 2.0, most: float = 5.0):
+    """Backoff delays (0.1, 0.2, 0.4 … at most `most` seconds) adding up to about `budget` seconds."""
+    delay, spent = first, 0.0
+    while spent < budget:
+        step = min(delay, most, budget - spent)
+        yield step
+        spent += step
+        delay *= factor
+
+
+Notify = Callable[..., Awaitable[None]]
+
+
+async def _ignore(kind: str, **data: Any) -> None:
+    return None
+
+
 @dataclass
 class ModelTurn:
     """The model's turn in flight: the engine's decision point and the task running the model on it."""
@@ -56,7 +92,7 @@ class TextDriver:
     """Drive one interview. Create it with a lease token, `start()` it, `submit()` the candidate's input."""
 
     def __init__(self, interview_id, lease_token: str, *, clock: Clock | None = None, llm=None,
-                 lease_seconds: float | None = None) -> None:
+                 lease_seconds: float | None = None, notify: Notify | None = None) -> None:
         self.interview_id = interview_id
         self.lease_token = lease_token
         self.clock = clock or SystemClock()
@@ -70,7 +106,12 @@ class TextDriver:
         self.fallbacks = 0
         self.discarded = 0  # model turns cancelled because the interview moved on
         self.thinking: ModelTurn | None = None
-        self.outcome: str | None = None  # finished, lost, stopped, failed
+        self.outcome: str | None = None  # finished, lost, stopped, unavailable, failed
+        # The socket's callback: `stored` (new events), `ack` (client_id), `retrying` / `saved`.
+        self.notify: Notify = notify or _ignore
+        self.pause_reason = "connection_lost"  # what `interview.paused` says when the driver is stopped
+        self.client_ids: set[str] = set()  # answers known by their page id (stored or about to be)
+        self.retry_budget = float(settings.TEXT_DRIVER_DB_RETRY_SECONDS)
         self.task: asyncio.Task | None = None
         self._getter: asyncio.Task | None = None
         self._typing_until = 0.0  # engine time until which typing holds the floor
@@ -83,12 +124,13 @@ class TextDriver:
         self.task = asyncio.create_task(self._run(), name=f"text-interview-{self.interview_id}")
         return self.task
 
-    def submit(self, kind: str, text: str = "") -> None:
-        """Queue the candidate's input: answer (text), typing, or leave."""
-        self.inbox.put_nowait((kind, text[:ANSWER_LIMIT]))
+    def submit(self, kind: str, text: str = "", client_id: str | None = None) -> None:
+        """Queue the candidate's input: answer (text, the page's client_id), typing, or leave."""
+        self.inbox.put_nowait((kind, text[:ANSWER_LIMIT], client_id))
 
-    async def stop(self, timeout: float = 2.0) -> None:
-        """Stop driving (the socket went away): store what is made, then give the lease up."""
+    async def stop(self, timeout: float = 2.0, *, reason: str = "connection_lost") -> None:
+        """Stop driving (the socket went away): pause the interview, store what is made, give the lease up."""
+        self.pause_reason = reason
         if self.task is None or self.task.done():
             return
         self.inbox.put_nowait(_STOP)
@@ -106,6 +148,9 @@ class TextDriver:
             self.outcome = await self._drive()
         except DriverLost:
             self.outcome = "lost"
+        except StoreUnavailable:
+            logger.warning("Text interview %s: the database is unavailable; the driver stops", self.interview_id)
+            self.outcome = "unavailable"
         except asyncio.CancelledError:
             self.outcome = "stopped"
             await asyncio.shield(self._wind_down(release=True))
@@ -115,7 +160,7 @@ class TextDriver:
             self.outcome = "failed"
             await self._quiet()
             await self._fail()
-        await self._wind_down(release=self.outcome == "stopped")
+        await self._wind_down(release=self.outcome in ("stopped", "unavailable"))
         return self.outcome
 
     async def _drive(self) -> str:
@@ -135,7 +180,9 @@ class TextDriver:
         return "finished"
 
     async def _build(self) -> None:
-        context_data, events = await store.driver_setup(self.interview_id)
+        context_data, events = await self._stored(store.driver_setup, self.interview_id)
+        self.client_ids = {str(e["data"]["client_id"]) for e in events
+                           if e["type"] == ev.CANDIDATE_SAID and (e.get("data") or {}).get("client_id")}
         plan = load_plan(context_data["plan"])
         context = InterviewContext.from_dict(context_data["candidate"])
         scripted = ScriptedBrain()
@@ -145,6 +192,8 @@ class TextDriver:
             # A decision left due by the last driver (it went away while the model thought) is taken
             # now, before the silence timer could mistake the wait for the candidate's.
             self.engine.tick()
+            if self.engine.paused_reason is not None:
+                self.engine.resumed("reconnected")  # the candidate is back: clocks go on
         else:
             self.engine = Engine(plan, context, seed=context_data["seed"], clock=self.clock, brain=brain,
                                  fallback_brain=scripted, brain_name="llm" if self.llm is not None else "scripted")
@@ -204,9 +253,13 @@ class TextDriver:
         if message is None:
             engine.tick()
             return
-        kind, text = message
+        kind, text, client_id = message
         if kind == "answer":
-            engine.candidate_said(text, source="text")
+            if client_id and client_id in self.client_ids:
+                return  # the same answer sent again: it is stored (or about to be) and acknowledged once stored
+            if client_id:
+                self.client_ids.add(client_id)
+            engine.candidate_said(text, source="text", client_id=client_id)
             self._typing_until = 0.0
         elif kind == "typing":
             engine.candidate_typing()
@@ -267,24 +320,58 @@ class TextDriver:
 
     async def _wind_down(self, *, release: bool) -> None:
         await self._quiet()
+        if self.outcome == "unavailable":
+            self.retry_budget = min(self.retry_budget, 2.0)  # one more short try to give the lease up
         if release:
+            if self.outcome == "stopped" and self.engine is not None:
+                self.engine.paused(self.pause_reason)  # nobody drives now: no clock runs until a resume
             await self._release()
+
+    async def _stored(self, call, *args, **kwargs):
+        """A database call, retried with backoff on connection errors (a restart, a killed backend)."""
+        retried = False
+        for delay in retry_delays(self.retry_budget):
+            try:
+                result = await call(*args, **kwargs)
+            except TRANSIENT_DB_ERRORS as error:
+                logger.warning("Text interview %s: database error (%s); retrying in %.1f s",
+                               self.interview_id, error, delay)
+                if not retried:
+                    retried = True
+                    await self.notify("retrying")
+                await asyncio.sleep(delay)
+                continue
+            if retried:
+                await self.notify("saved")
+            return result
+        raise StoreUnavailable(f"no database for {self.retry_budget:.0f} s")
 
     async def _flush(self) -> None:
         fresh = self.engine.events[self.flushed:]
         if not fresh:
             return
         try:
-            await store.append(self.interview_id, [e.to_dict() for e in fresh], self.lease_token)
+            await self._stored(store.append, self.interview_id, [e.to_dict() for e in fresh], self.lease_token)
         except EventStoreError as error:
             raise DriverLost(error.message) from error
         self.flushed += len(fresh)
+        await self.notify("stored")
+        for event in fresh:
+            if event.type == ev.CANDIDATE_SAID and event.data.get("client_id"):
+                await self.notify("ack", client_id=event.data["client_id"])
+
+    def stored_client_id(self, client_id: str) -> bool:
+        """Whether this answer is stored already (so a repeat of it can be acknowledged at once)."""
+        if self.engine is None:
+            return False
+        return any(e.type == ev.CANDIDATE_SAID and e.data.get("client_id") == client_id
+                   for e in self.engine.events[:self.flushed])
 
     async def _renew_if_due(self) -> None:
         # Storing events does not extend the lease: renew on time however busy the interview is.
         if self._loop_time() - self._last_renewal < self.renew_every:
             return
-        if not await store.lease_renew(self.interview_id, self.lease_token, self.lease_seconds):
+        if not await self._stored(store.lease_renew, self.interview_id, self.lease_token, self.lease_seconds):
             raise DriverLost("the lease was taken over")
         self._last_renewal = self._loop_time()
 
@@ -292,8 +379,8 @@ class TextDriver:
         await self._flush()
         engine = self.engine
         try:
-            await store.complete(self.interview_id, transcript=engine.transcript(), metrics=engine.metrics(),
-                                 reason=engine.end_reason, lease_token=self.lease_token)
+            await self._stored(store.complete, self.interview_id, transcript=engine.transcript(),
+                               metrics=engine.metrics(), reason=engine.end_reason, lease_token=self.lease_token)
         except InterviewTerminal:
             pass  # completed already (a replay)
         except EventStoreError as error:

@@ -59,6 +59,17 @@ def lease_try(interview_id, seconds: float | None = None) -> str | None:
 
 
 @database_sync_to_async
+def lease_take_over(interview_id, seconds: float | None = None) -> str | None:
+    """Take the lease even if held: its driver did not answer (it died with its process)."""
+    seconds = seconds or driver_lease_seconds()
+    interview = Interview.objects.get(pk=interview_id)
+    try:
+        return store.lease_acquire(interview=interview, seconds=seconds, force=True)
+    except (store.InterviewTerminal, store.InterviewNotReady):
+        return None
+
+
+@database_sync_to_async
 def lease_renew(interview_id, lease_token: str, seconds: float | None = None) -> bool:
     seconds = seconds or driver_lease_seconds()
     return store.lease_renew(interview=Interview(pk=interview_id), lease_token=lease_token, seconds=seconds)

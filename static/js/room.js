@@ -95,6 +95,42 @@ function addLine(speaker, text, at) {
   list.scrollTop = list.scrollHeight;
 }
 
+const PAUSES = {
+  connection_lost: "Paused: the connection was lost. No time passed for you while it was.",
+  logged_out: "Paused: you logged out.",
+  worker_lost: "Paused: the interviewer had to reconnect.",
+};
+
+function addNote(text, at) {
+  const item = document.createElement("li");
+  item.className = "line line-note";
+  item.textContent = text;
+  if (at) item.title = new Date(at).toLocaleTimeString();
+  const list = $("transcript");
+  list.append(item);
+  list.scrollTop = list.scrollHeight;
+}
+
+const HINT = "Enter to send · Shift+Enter for a new line";
+
+function showHint(text, kind) {
+  const hint = $("answer-hint");
+  if (!hint) return;
+  hint.textContent = text || HINT;
+  hint.classList.toggle("error-text", kind === "error");
+  hint.dataset.kind = kind || "";
+}
+
+function onNotice(notice) {
+  if (notice.code === "saving_retrying") showHint("Saving… retrying", "error");
+  else if (notice.code === "saved" && $("answer-hint")?.dataset.kind === "error") showHint();
+}
+
+function onAck(clientId, left) {
+  const hint = $("answer-hint");
+  if (left === 0 && hint?.dataset.kind === "sending") showHint();
+}
+
 function showCaption(speaker, text) {
   $("caption").hidden = false;
   $("caption-who").textContent = speaker === "agent" ? "Interviewer" : "You";
@@ -135,6 +171,12 @@ function onEvent(event) {
       state.answers += 1;
       addLine("candidate", event.data.text, event.at);
       if (!state.ended) setThinking(true);
+      break;
+    case "interview.paused":
+      if (!state.ended) addNote(PAUSES[event.data.reason] || PAUSES.connection_lost, event.at);
+      break;
+    case "interview.resumed":
+      if (!state.ended) addNote("The interview went on where it stopped.", event.at);
       break;
     case "interview.ended":
       end(event);
@@ -223,24 +265,24 @@ function onSession(session) {
 }
 
 function onError(error) {
-  const hint = $("answer-hint");
   if (error.code === "not_driving") {
     state.driving = false;
     updateWatching();
-  } else if (hint) {
-    hint.textContent = error.message;
-    hint.classList.add("error-text");
-    window.setTimeout(() => {
-      hint.textContent = "Enter to send · Shift+Enter for a new line";
-      hint.classList.remove("error-text");
-    }, 5000);
+  } else if ($("answer-hint")) {
+    showHint(error.message, "error");
+    window.setTimeout(() => { if ($("answer-hint").textContent === error.message) showHint(); }, 5000);
   }
+}
+
+function onLoggedOut() {
+  addNote("You logged out: the interview is paused. Log in again to go on.");
+  if ($("answer-form")) $("answer-form").querySelectorAll("textarea, button").forEach((el) => { el.disabled = true; });
 }
 
 // -- wiring --------------------------------------------------------------------------------------
 
 const socket = new InterviewSocket(root.dataset.socketUrl, {
-  onEvent, onSession, onError, onState: setConnection,
+  onEvent, onSession, onError, onNotice, onAck, onLoggedOut, onState: setConnection,
 });
 let voice = null;
 
@@ -279,7 +321,8 @@ if (form) {
   const submit = () => {
     const text = textarea.value.trim();
     if (!text || state.ended) return;
-    socket.send({ type: "answer", text });
+    socket.sendAnswer(text);
+    if (socket.ws?.readyState !== WebSocket.OPEN) showHint("Not connected: your answer is kept and sent on reconnect", "sending");
     textarea.value = "";
     state.lastTyping = 0;
   };

@@ -114,18 +114,30 @@ async def test_a_second_tab_watches_then_takes_over_with_a_rebuilt_engine(
     watched = []
     session = await read_until(second, is_session, into=watched)
     assert session["driving"] is False and session["status"] == "live"
-    await send(second, type="answer", text="From the second tab")
-    assert (await read_until(second, lambda m: m.get("type") == "error"))["code"] == "not_driving"
+    # An answer typed in the watching tab is not refused: the driving tab stores it, and both see it.
+    await send(second, type="answer", text="From the second tab", client_id="tab2-1")
+    said = await read_until(second, is_event("candidate.said"), into=watched)
+    assert said["data"]["text"] == "From the second tab" and said["data"]["client_id"] == "tab2-1"
+    assert (await read_until(second, lambda m: m.get("type") == "answer.ack", into=watched))["client_id"] == "tab2-1"
+    assert not any(m.get("type") == "error" for m in watched)
+    await read_until(first, lambda m: is_event("candidate.said")(m) and m["data"]["text"] == "From the second tab")
+    if not any(asks_question(m) and m["seq"] > said["seq"] for m in watched):
+        await read_until(second, asks_question, into=watched)
 
-    await first.disconnect()  # the driver goes away and gives the lease up
+    await first.disconnect()  # the driver goes away: the interview pauses and the lease is given up
     session = await read_until(second, lambda m: is_session(m) and m["driving"], into=watched)
     assert session["status"] == "live"
-    ended = await answer_until_end(second, GOOD_ANSWERS[1:], into=watched, pending=True)
+    kinds = [m["type"] for m in watched if "seq" in m]
+    assert kinds[-2:] == ["interview.paused", "interview.resumed"] or kinds[-1] == "interview.paused"
+    ended = await answer_until_end(second, GOOD_ANSWERS[2:], into=watched, pending=True)
     assert ended["data"]["reason"] == "completed"
     events = [m for m in watched if "seq" in m]
     assert_gapless(events)
     stages = [m["stage"] for m in events if m["type"] == "stage.entered"]
     assert stages == ["greeting", "self_intro", "past_experience", "closing"]  # none skipped, none twice
+    pauses = [(m["type"], m["data"]["reason"]) for m in events if m["type"].startswith("interview.p")
+              or m["type"] == "interview.resumed"]
+    assert pauses == [("interview.paused", "connection_lost"), ("interview.resumed", "reconnected")]
     await second.disconnect()
 
 
