@@ -251,7 +251,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         """Take the lease and drive the interview; otherwise watch (and retry while the lease is held)."""
         if self.driver is not None:
             return True
-        token = await (store.lease_take_over if take_over else store.lease_try)(self.interview_id)
+        token = await store.lease_try(self.interview_id, take_over=take_over)
         if token is None:
             self.ensure_supervisor()
             return False

@@ -48,23 +48,13 @@ def driver_setup(interview_id) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 @database_sync_to_async
-def lease_try(interview_id, seconds: float | None = None) -> str | None:
-    """Take the lease if nobody holds it; None if another driver does or the interview is over."""
+def lease_try(interview_id, seconds: float | None = None, *, take_over: bool = False) -> str | None:
+    """Take the lease if nobody holds it (or, `take_over`, even if held: its driver did not answer,
+    it died with its process); None if another driver holds it or the interview is over."""
     seconds = seconds or driver_lease_seconds()
     interview = Interview.objects.get(pk=interview_id)
     try:
-        return store.lease_acquire(interview=interview, seconds=seconds, force=False)
-    except (store.InterviewTerminal, store.InterviewNotReady):
-        return None
-
-
-@database_sync_to_async
-def lease_take_over(interview_id, seconds: float | None = None) -> str | None:
-    """Take the lease even if held: its driver did not answer (it died with its process)."""
-    seconds = seconds or driver_lease_seconds()
-    interview = Interview.objects.get(pk=interview_id)
-    try:
-        return store.lease_acquire(interview=interview, seconds=seconds, force=True)
+        return store.lease_acquire(interview=interview, seconds=seconds, force=take_over)
     except (store.InterviewTerminal, store.InterviewNotReady):
         return None
 
