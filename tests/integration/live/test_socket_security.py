@@ -16,6 +16,7 @@ from tests.integration.live.helpers import (
     make_app,
     read_until,
     send,
+    stored_events,
     stored_interview,
 )
 
@@ -88,6 +89,8 @@ async def test_logging_out_closes_the_users_sockets_and_the_interview_pauses(
     await comm.disconnect()  # the browser's side of the close
     interview = await stored_interview(quick_interview)
     assert interview.status == Status.LIVE and interview.lease_expires_at is None, "the lease is given up"
+    events = await stored_events(quick_interview)
+    assert events[-1]["type"] == "interview.paused" and events[-1]["data"] == {"reason": "logged_out"}
     # and the logged-out cookie cannot open it again
     assert not await handshake_ok(communicator(application, quick_interview, alice_cookie))
 
