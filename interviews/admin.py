@@ -11,7 +11,7 @@ import re
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -130,8 +130,27 @@ class PlanStageInline(admin.StackedInline):
     )
 
 
+class StagePlanForm(forms.ModelForm):
+    class Meta:
+        model = StagePlan
+        fields = ("name", "title", "description", "is_quick_practice")
+
+    def clean_name(self):
+        """A new plan needs a name no plan has: versions of one plan share it, and editing makes them."""
+        name = self.cleaned_data["name"]
+        if self.instance.pk is None:
+            existing = StagePlan.objects.filter(name=name).order_by("-version").first()
+            if existing is not None:
+                raise ValidationError(
+                    f"A plan named “{name}” already exists ({existing}). Choose another name, or edit "
+                    "that plan: saving changes to a plan interviews have used makes a new version of it."
+                )
+        return name
+
+
 @admin.register(StagePlan)
 class StagePlanAdmin(admin.ModelAdmin):
+    form = StagePlanForm
     list_display = ("title", "name", "version", "is_quick_practice", "current", "stage_count", "role_count",
                     "interview_count")
     list_filter = ("is_quick_practice", ("superseded_by", admin.EmptyFieldListFilter), "name")
@@ -262,7 +281,7 @@ class StagePlanAdmin(admin.ModelAdmin):
             role = get_object_or_404(Role, pk=request.GET["role"])
         return _render_preview(self, request, plan=plan, role=role)
 
-    @admin.action(description="Preview the selected plan with a sample candidate")
+    @admin.action(description="Try this plan: run it with a sample candidate")
     def preview_plan(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, "Choose one plan to preview.", messages.WARNING)
@@ -275,7 +294,7 @@ def _render_preview(model_admin, request, *, plan, role=None):
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.model._meta,
-        "title": f"Preview: {role.title + ' on ' if role else ''}{plan}",
+        "title": f"Try {role.title + ' on ' if role else ''}{plan} with a sample candidate",
         "plan": plan,
         "role": role,
         "result": result,
@@ -319,17 +338,75 @@ class RoleForm(forms.ModelForm):
         return value
 
 
+def _stage_label(stage: PlanStage) -> str:
+    return stage.title or stage.name
+
+
+def plan_stage_choices(plan: StagePlan, current: str = "") -> list:
+    """The plan's stages to choose from; a current stage the plan lacks stays visible, marked."""
+    stages = list(plan.stages.all())
+    choices = [("", "Choose a stage…")] + [(stage.name, _stage_label(stage)) for stage in stages]
+    if current and current not in {stage.name for stage in stages}:
+        choices.append((current, f"⚠ {current}: not a stage of {plan}"))
+    return choices
+
+
+def all_plan_stage_choices(current: str = "") -> list:
+    """Before a role is chosen: the stages of every current plan, grouped by plan."""
+    choices: list = [("", "Choose a stage…")]
+    names = set()
+    for plan in StagePlan.objects.filter(superseded_by__isnull=True).prefetch_related("stages"):
+        stages = list(plan.stages.all())
+        names |= {stage.name for stage in stages}
+        choices.append((str(plan), [(stage.name, _stage_label(stage)) for stage in stages]))
+    if current and current not in names:
+        choices.append((current, f"⚠ {current}: not a stage of any current plan"))
+    return choices
+
+
 class QuestionForm(forms.ModelForm):
-    tags = CommaListField(required=False, help_text="Comma-separated.")
+    """A bank question: its stage is picked from the plan's stages (a typo would make a question never asked)."""
+
+    stage = forms.ChoiceField(help_text="One of the stages of the role's plan.")
+    level = forms.ChoiceField(choices=[("", "Any level"), *Level.choices], required=False)
+    tags = CommaListField(required=False, help_text="Comma-separated.", widget=forms.TextInput(attrs={"size": 14}))
 
     class Meta:
         model = Question
         fields = ("stage", "text", "competency", "level", "tags", "active")
-        widgets = {"text": forms.Textarea(attrs={"rows": 2, "cols": 60})}
+        widgets = {"text": forms.Textarea(attrs={"rows": 2, "cols": 44}),
+                   "competency": forms.TextInput(attrs={"size": 16})}
+
+    def __init__(self, *args, plan: StagePlan | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if plan is None and self.instance.role_id:
+            plan = self.instance.role.plan
+        if plan is None and str(self.initial.get("role") or "").isdigit():  # "Add question" from a role: ?role=<pk>
+            plan = StagePlan.objects.filter(roles=self.initial["role"]).first()
+        current = self.initial.get("stage") or ""
+        self.fields["stage"].choices = plan_stage_choices(plan, current) if plan else all_plan_stage_choices(current)
+        if plan is not None:
+            names = ", ".join(stage.name for stage in plan.stages.all())
+            self.fields["stage"].error_messages["invalid_choice"] = (
+                f"“%(value)s” is not a stage of {plan}. Stages: {names}."
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        role, stage = cleaned.get("role"), cleaned.get("stage")
+        if role is not None and stage and not role.plan.stages.filter(name=stage).exists():
+            names = ", ".join(role.plan.stages.values_list("name", flat=True))
+            self.add_error("stage", f"“{stage}” is not a stage of {role.plan}, the plan of {role}. Stages: {names}.")
+        return cleaned
 
 
 class QuestionFormSet(BaseInlineFormSet):
     """Questions belong to a stage of the role's plan and target one of its competencies."""
+
+    def get_form_kwargs(self, index):
+        kwargs = super().get_form_kwargs(index)
+        kwargs["plan"] = self.instance.plan if self.instance.plan_id else None
+        return kwargs
 
     def clean(self):
         super().clean()
@@ -408,7 +485,7 @@ class RoleAdmin(admin.ModelAdmin):
         role = get_object_or_404(Role.objects.select_related("plan"), pk=pk)
         return _render_preview(self, request, plan=role.plan, role=role)
 
-    @admin.action(description="Preview the selected role's interview with a sample candidate")
+    @admin.action(description="Try this role: run its interview with a sample candidate")
     def preview_role(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, "Choose one role to preview.", messages.WARNING)
@@ -416,16 +493,39 @@ class RoleAdmin(admin.ModelAdmin):
         return HttpResponseRedirect(reverse("admin:interviews_role_preview", args=[queryset.get().pk]))
 
 
+class StageInPlanFilter(admin.SimpleListFilter):
+    title = "stage in the role's plan"
+    parameter_name = "stage_in_plan"
+
+    def lookups(self, request, model_admin):
+        return (("yes", "Yes"), ("no", "No: never asked"))
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(_stage_in_plan=self.value() == "yes")
+        return queryset
+
+
 @admin.register(Question)
 class QuestionAdmin(admin.ModelAdmin):
     form = QuestionForm
-    list_display = ("short_text", "role", "stage", "competency", "level", "active")
-    list_filter = ("role", "stage", "level", "active")
+    list_display = ("short_text", "role", "stage_in_plan", "competency", "level", "active")
+    list_filter = (StageInPlanFilter, "role", "stage", "level", "active")
     list_editable = ("active",)
     search_fields = ("text", "competency", "role__title")
-    list_select_related = ("role",)
     fields = ("role", "stage", "text", "competency", "level", "tags", "active")
+
+    def get_queryset(self, request):
+        in_plan = PlanStage.objects.filter(plan=OuterRef("role__plan"), name=OuterRef("stage"))
+        return super().get_queryset(request).select_related("role__plan").annotate(_stage_in_plan=Exists(in_plan))
 
     @admin.display(description="Question")
     def short_text(self, obj):
         return obj.text if len(obj.text) <= 90 else obj.text[:89] + "…"
+
+    @admin.display(description="Stage", ordering="stage")
+    def stage_in_plan(self, obj):
+        if obj._stage_in_plan:
+            return obj.stage
+        return format_html('<strong class="stage-missing" style="color:#ba2121">⚠ {}: not a stage of {}, so it is '
+                           "never asked</strong>", obj.stage, obj.role.plan)

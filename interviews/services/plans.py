@@ -191,7 +191,28 @@ def plan_preview(*, plan: StagePlan, role: Role | None = None) -> dict[str, Any]
         events = simulate(script, data)
     except PlanValidationError as exc:
         return {"error": str(exc), "rows": [], "events": []}
-    return {"events": events, **timeline(events)}
+    return {"events": events, **timeline(events), "stage_timings": stage_timings(events, plan)}
+
+
+def stage_timings(events: list[dict[str, Any]], plan: StagePlan) -> list[dict[str, Any]]:
+    """Per stage of the preview: the time it took beside its cap, its questions beside the plan's range, how it ended."""
+    planned = {stage.name: stage for stage in plan.stages.all()}
+    rows = []
+    for event in events:
+        if event["type"] != "stage.exited":
+            continue
+        data, stage = event.get("data") or {}, planned.get(event.get("stage") or "")
+        seconds = float(data.get("seconds") or 0)
+        rows.append({
+            "stage": stage.title or stage.name if stage else event.get("stage"),
+            "seconds": f"{int(seconds // 60)}:{int(seconds % 60):02d}",
+            "cap": f"{stage.max_seconds // 60}:{stage.max_seconds % 60:02d}" if stage else "",
+            "questions": data.get("questions", 0),
+            "range": f"{stage.min_questions}-{stage.max_questions}" if stage else "",
+            "ended": REASON_LABELS.get(data.get("reason", ""), data.get("reason", "")),
+            "forced": data.get("reason") not in ("natural", "max_questions"),
+        })
+    return rows
 
 
 def _seconds(start: str, at: str) -> float:
