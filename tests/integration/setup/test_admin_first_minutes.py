@@ -103,7 +103,7 @@ def test_adding_a_question_from_a_role_offers_that_plans_stages_only(carol_clien
 def test_the_question_list_flags_questions_whose_stage_the_plan_lacks(carol_client):
     role = Role.objects.get(slug="sales")
     orphan = Question.objects.create(role=role, stage="warm_up", text="How was your trip here?")
-    page = carol_client.get("/admin/interviews/question/?role__id__exact=%d" % role.pk).content.decode()
+    page = carol_client.get(f"/admin/interviews/question/?role__id__exact={role.pk}").content.decode()
     assert f"⚠ warm_up: not a stage of {role.plan}, so it is never asked" in page
     assert page.count("never asked</strong>") == 1
     flagged = carol_client.get("/admin/interviews/question/?stage_in_plan=no").context["cl"].result_list
