@@ -184,6 +184,8 @@ class Engine(EngineTools, EngineBrainSide):
                                     "started_at": iso(begin), "ended_at": iso(end)}
             if words:
                 data["words"] = words
+            if is_thinking(clean):  # the engine now holds the floor: the page says it is listening
+                data["thinking"] = True
             if client_id:
                 data["client_id"] = client_id
             self._emit(ev.CANDIDATE_SAID, data, at=end)

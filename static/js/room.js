@@ -2,12 +2,19 @@
 // Data comes from the page (data- attributes and the #room-stages JSON) and the interview socket.
 
 import { InterviewSocket } from "./live/socket.js";
+import { RoomState } from "./live/room_state.js";
 
 const root = document.getElementById("room");
 const $ = (id) => document.getElementById(id);
 const stages = JSON.parse($("room-stages").textContent);
 const mode = root.dataset.mode;
 const TYPING_EVERY_MS = 5000;
+const roomState = new RoomState({ stages, ceilingSeconds: Number(root.dataset.ceilingSeconds) });
+const roomStateEls = {
+  turn: $("turn-state"), turnWho: $("turn-who"), turnText: $("turn-text"),
+  clock: $("room-clock"), stageLeft: $("stage-left"), interviewLeft: $("interview-left"),
+};
+const renderRoomState = () => roomState.render(roomStateEls);
 
 const state = {
   status: root.dataset.status,
@@ -140,15 +147,12 @@ function showCaption(speaker, text) {
 
 function setThinking(on) {
   state.waitingForReply = on;
-  $("caption").classList.toggle("thinking", on);
-  if (on) {
-    $("caption-who").textContent = "Interviewer";
-    $("caption-text").textContent = "…";
-  }
+  $("caption").classList.toggle("thinking", on);  // the question stays readable; the turn state says who is on
 }
 
 function onEvent(event) {
   if (state.firstAt === null) state.firstAt = Date.parse(event.at);
+  roomState.onEvent(event);
   switch (event.type) {
     case "interview.started":
       showInterview();
@@ -170,7 +174,7 @@ function onEvent(event) {
     case "candidate.said":
       state.answers += 1;
       addLine("candidate", event.data.text, event.at);
-      if (!state.ended) setThinking(true);
+      if (!state.ended) setThinking(!event.data.thinking);
       break;
     case "interview.paused":
       if (!state.ended) addNote(PAUSES[event.data.reason] || PAUSES.connection_lost, event.at);
@@ -184,6 +188,7 @@ function onEvent(event) {
     default:
       break;
   }
+  renderRoomState();
 }
 
 // -- the interview's phases ----------------------------------------------------------------------
@@ -353,7 +358,7 @@ dialog.addEventListener("close", () => {
   socket.send({ type: "leave" });
 });
 
-window.setInterval(tick, 1000);
+window.setInterval(() => { tick(); renderRoomState(); }, 1000);
 window.addEventListener("pagehide", () => socket.close());
 window.addEventListener("pageshow", (event) => { if (event.persisted) socket.connect(); });
 socket.connect();

@@ -134,6 +134,15 @@ def test_let_me_think_holds_the_floor_without_a_reprompt():
     assert len(interview.of("candidate.reprompted")) == 1
 
 
+def test_a_thinking_phrase_is_marked_on_its_event_and_an_answer_is_not():
+    interview = in_self_intro()
+    interview.answer("Hmm, let me think.", seconds=2)
+    interview.answer("I lead the payments team at Acme, where we cut failed payments by 30%.", seconds=6)
+    thinking, answer = interview.of("candidate.said")[-2:]
+    assert thinking["data"]["thinking"] is True
+    assert "thinking" not in answer["data"]
+
+
 def test_give_me_a_second_holds_the_floor_against_the_cap_within_the_overrun():
     interview = in_self_intro()
     interview.clock.advance(170)
