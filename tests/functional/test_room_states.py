@@ -24,15 +24,10 @@ RECORD_TURNS = """() => {
 
 @pytest.fixture
 def quick_interview(transactional_db, alice):
-    from interviews.models import Interview, PlanStage, Role, StagePlan
+    from interviews.models import Interview
+    from tests.integration.feedback.helpers import backend_role, quick_plan
 
-    plan = StagePlan.objects.create(name="quick-room", title="Quick practice", is_quick_practice=True)
-    for order, stage in enumerate(QUICK_PLAN["stages"]):
-        PlanStage.objects.create(plan=plan, order=order, **{k: stage[k] for k in PlanStage.ENGINE_FIELDS
-                                                            if k != "competency"}, competency=stage["competency"] or "")
-    role = Role.objects.create(title="Backend Engineer", slug="backend-room", competencies=["system design"],
-                               levels=["mid"], plan=plan)
-    return Interview.objects.create(owner=alice, role=role, level="mid", plan=plan,
+    return Interview.objects.create(owner=alice, role=backend_role(), level="mid", plan=quick_plan(),
                                     plan_snapshot=copy.deepcopy(QUICK_PLAN), status="ready", seed=42)
 
 
