@@ -1,7 +1,8 @@
 """Question banks: the default bank for the default plan's stages, and loading a role's own bank.
 
 A bank is a list of `{stage, text, competency, level?, tags?}`. `level` (e.g. "senior") keeps a
-question for that level; `tags` are free labels. Texts may use {role} and {company}. The follow-up
+question for that level; `tags` say whether it opens its stage ("opener") and what it is about
+(`TOPIC_TAGS`: "project", "decision" ...). Texts may use {role} and {company}. The follow-up
 ladder's questions live here too, several wordings per rung, so follow-ups do not sound canned.
 """
 
@@ -10,7 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "BankQuestion", "load_bank"]
+__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "load_bank"]
+
+# Tags that mark a stage's first question ("ready?" in the greeting, "any questions?" in the closing).
+OPENER_TAGS = frozenset({"opener", "ready", "questions"})
+# Topic tags: what a question is about, so bridges and follow-ups line up with it.
+TOPIC_TAGS = ("background", "current_role", "motivation", "strengths", "teamwork", "priorities", "growth",
+              "project", "problem_solving", "decision", "conflict", "failure", "improvement", "learning",
+              "trade_off", "influence", "communication", "mentoring", "company", "culture", "ready",
+              "candidate_questions")
 
 
 @dataclass(frozen=True)
@@ -38,49 +47,70 @@ DEFAULT_BANK: list[dict[str, Any]] = [
     _q("greeting", "Shall we get started?", None, "ready"),
     # self_intro
     _q("self_intro", "Could you start by telling me a little about yourself and what you're working on right now?",
-       "communication", "opener"),
+       "communication", "opener", "background"),
     _q("self_intro", "Walk me through your background, briefly, and how you got to where you are today.",
-       "communication", "opener"),
-    _q("self_intro", "How would you describe your current role to someone outside your field?", "communication"),
-    _q("self_intro", "What first drew you to this kind of work?", "motivation"),
-    _q("self_intro", "What are you strongest at, and how would a colleague put it?", "self_awareness"),
-    _q("self_intro", "What made you interested in this {role} position?", "motivation"),
-    _q("self_intro", "Which part of your job do you enjoy most, and which part least?", "self_awareness"),
-    _q("self_intro", "What are you hoping to learn or do more of in your next role?", "motivation"),
-    _q("self_intro", "Which accomplishment from the last couple of years are you proudest of?", "communication"),
-    _q("self_intro", "How do you like to work with a team day to day?", "collaboration"),
-    _q("self_intro", "How do you usually decide what to focus on when everything feels urgent?", "prioritisation"),
-    _q("self_intro", "How have you grown into a leadership role, formally or not?", "leadership", level="senior"),
+       "communication", "opener", "background"),
+    _q("self_intro", "How would you describe your current role to someone outside your field?", "communication",
+       "current_role"),
+    _q("self_intro", "What first drew you to this kind of work?", "motivation", "motivation"),
+    _q("self_intro", "What are you strongest at, and how would a colleague put it?", "self_awareness", "strengths"),
+    _q("self_intro", "What made you interested in this {role} position?", "motivation", "motivation"),
+    _q("self_intro", "Which part of your job do you enjoy most, and which part least?", "self_awareness",
+       "current_role"),
+    _q("self_intro", "What are you hoping to learn or do more of in your next role?", "motivation", "growth"),
+    _q("self_intro", "Which accomplishment from the last couple of years are you proudest of?", "communication",
+       "project"),
+    _q("self_intro", "How do you like to work with a team?", "collaboration", "teamwork"),
+    _q("self_intro", "How do you usually decide what to focus on when everything feels urgent?", "prioritisation",
+       "priorities"),
+    _q("self_intro", "What have you learned in the last year that changed how you work?", "learning", "learning",
+       level="junior"),
+    _q("self_intro", "How have you grown into a leadership role, formally or not?", "leadership", "influence",
+       level="senior"),
     # past_experience
     _q("past_experience", "Tell me about a project you're especially proud of. What was it, and what was your part?",
-       None, "opener"),
+       None, "opener", "project"),
     _q("past_experience", "Describe a time you had to solve a hard technical or practical problem under pressure.",
-       "problem_solving", "opener"),
+       "problem_solving", "opener", "problem_solving"),
     _q("past_experience", "Tell me about a decision you made with incomplete information. How did it turn out?",
-       "judgement"),
+       "judgement", "decision"),
     _q("past_experience", "Describe a time you disagreed with a teammate or manager. How did you handle it?",
-       "collaboration"),
+       "collaboration", "conflict"),
     _q("past_experience", "Tell me about something that went wrong on a project and what you learned from it.",
-       "ownership"),
+       "ownership", "failure"),
     _q("past_experience", "Give me an example of improving a process, a system or a habit of your team.",
-       "initiative"),
+       "initiative", "improvement"),
     _q("past_experience", "Talk me through a situation where you had to learn something new quickly to deliver.",
-       "learning"),
-    _q("past_experience", "Describe a time you had to balance quality against a tight deadline.", "prioritisation"),
-    _q("past_experience", "Tell me about a time you influenced people who did not report to you.", "leadership"),
+       "learning", "learning"),
+    _q("past_experience", "Describe a time you had to balance quality against a tight deadline.", "prioritisation",
+       "trade_off"),
+    _q("past_experience", "Tell me about a time you influenced people who did not report to you.", "leadership",
+       "influence"),
     _q("past_experience", "Share an example of explaining something complex to a non-expert audience.",
-       "communication"),
+       "communication", "communication"),
+    _q("past_experience", "Tell me about a time you asked for help on something you were stuck on. How did you "
+       "decide it was time to ask?", "learning", "learning", level="junior"),
+    _q("past_experience", "Tell me about a piece of work where you had to figure out the scope yourself. What did "
+       "you decide to leave out?", "ownership", "decision", level="junior"),
     _q("past_experience", "Tell me about a time you mentored someone or raised the bar for your team.",
-       "leadership", level="senior"),
+       "leadership", "mentoring", level="senior"),
+    _q("past_experience", "Tell me about a technical direction you set that others doubted at first. How did you "
+       "bring them along?", "leadership", "influence", level="senior"),
+    _q("past_experience", "Describe a trade-off you made between speed and long-term health of a system, and how "
+       "you explained it to others.", "judgement", "trade_off", level="senior"),
     # closing
-    _q("closing", "Before we wrap up, is there anything you'd like to ask me?", None, "questions"),
+    _q("closing", "Before we wrap up, is there anything you'd like to ask me?", None, "questions",
+       "candidate_questions"),
     _q("closing", "We have a minute left. Do you have any questions for me about the role or the team?", None,
-       "questions"),
-    _q("closing", "Is there something about the job or the process you're curious about?", None, "questions"),
+       "questions", "candidate_questions"),
+    _q("closing", "Is there something about the job or the process you're curious about?", None, "questions",
+       "candidate_questions"),
     # company_fit (for plans that add such a stage)
-    _q("company_fit", "What do you know about {company}, and what makes it interesting to you?", "motivation"),
-    _q("company_fit", "How do you see yourself contributing at {company} in your first few months?", "motivation"),
-    _q("company_fit", "What kind of team culture brings out your best work?", "collaboration"),
+    _q("company_fit", "What do you know about {company}, and what makes it interesting to you?", "motivation",
+       "company"),
+    _q("company_fit", "How do you see yourself contributing at {company} in your first few months?", "motivation",
+       "company"),
+    _q("company_fit", "What kind of team culture brings out your best work?", "collaboration", "culture"),
 ]
 
 # The follow-up ladder, by rung: several wordings each, picked by seed.

@@ -22,12 +22,13 @@ from agent_worker.core import events as ev
 from agent_worker.core.brain import Brain, BrainTurn
 from agent_worker.core.clock import Clock, iso, parse_iso
 from agent_worker.core.engine_brain import EngineBrainSide
+from agent_worker.core.engine_lines import EngineLines
 from agent_worker.core.engine_tools import EngineTools
 from agent_worker.core.events import Event
-from agent_worker.core.phrases import closing_line, lead_in, reprompt_line
+from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
 from agent_worker.core.records import Line, QuestionRecord, StageState
-from agent_worker.core.seeding import derive_uuid, pick
+from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.tailoring import InterviewContext
 from agent_worker.core.text import cap, is_thinking
 
@@ -39,7 +40,7 @@ TYPING_GRACE_SECONDS = 10.0
 CANDIDATE_TEXT_LIMIT = 5_000
 
 
-class Engine(EngineTools, EngineBrainSide):
+class Engine(EngineTools, EngineBrainSide, EngineLines):
     """One interview. Not thread-safe: one driver at a time (the lease decides which)."""
 
     def __init__(
@@ -477,9 +478,10 @@ class Engine(EngineTools, EngineBrainSide):
             self.brain_due = None
         elif kind == ev.QUESTION_ASKED:
             qid = data["question_id"]
+            kind_ = data.get("kind", "main")
             self._questions[qid] = QuestionRecord(
                 question_id=qid, stage_index=self.stage_index, stage=event.stage or "", text=data["text"],
-                kind=data.get("kind", "main"), competency=data.get("competency"))
+                kind=kind_, competency=data.get("competency"), thread=self._thread_of_next(kind_) or qid)
             self._order.append(qid)
             self._stages[self.stage_index].approved.append(qid)
             self.brain_due = None
@@ -646,20 +648,6 @@ class Engine(EngineTools, EngineBrainSide):
         self._emit(ev.STAGE_ENTERED, {"index": index, "count": len(self.plan.stages)})
         self._queue_line(self._bridge_text(index, lead_reason), "bridge")
 
-    def _bridge_text(self, index: int, lead_reason: str) -> str:
-        stage = self.plan.stages[index]
-        values = self.context.bridge_values(self.plan)
-        if stage.bridges:
-            bridge = pick(stage.bridges, self.seed, "bridge", index)
-        else:
-            bridge = f"Let's move on to {stage.title.lower()}."
-        for key, value in values.items():
-            bridge = bridge.replace("{" + key + "}", value)
-        if index == 1 and lead_reason in ("natural", "max_questions"):
-            lead_reason = "after_greeting"
-        lead = lead_in(lead_reason, self.seed, index) if index > 0 else ""
-        return f"{lead} {bridge}".strip()
-
     def _go_to_closing(self) -> None:
         last = len(self.plan.stages) - 1
         if self.stage_index != last:
@@ -680,9 +668,6 @@ class Engine(EngineTools, EngineBrainSide):
             self._finish(*self._ending)
         else:
             self._queue_line(self._closing_text(), "closing")
-
-    def _closing_text(self) -> str:
-        return closing_line(self.context.first_name, self.seed)
 
     def _finish(self, exit_reason: str, end_reason: str) -> None:
         if self.ended:

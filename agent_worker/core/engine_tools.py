@@ -10,13 +10,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from agent_worker.core import events as ev
+from agent_worker.core.asks import same_ask
 from agent_worker.core.plans import Stage
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.seeding import derive_uuid
-from agent_worker.core.text import cap, is_near_duplicate, normalise
+from agent_worker.core.text import cap, is_near_duplicate, normalise, words
 from agent_worker.core.tools import ToolResult, tool_names
 
-__all__ = ["INTRO_LADDER", "LADDERS", "STAR_LADDER", "EngineTools"]
+__all__ = ["EXTRA_QUESTIONS", "INTRO_LADDER", "LADDERS", "STAR_LADDER", "EngineTools"]
 
 
 # The follow-up ladder: what to probe next, by the depth of the last answer.
@@ -35,6 +36,8 @@ INTRO_LADDER = {
     4: ("motivation", "Ask what they want next in their career and why this role."),
 }
 LADDERS = {"self_intro": INTRO_LADDER}
+# How many questions past its budget a stage may ask while answers stay substantive and time is left.
+EXTRA_QUESTIONS = 6
 
 
 class EngineTools:
@@ -58,23 +61,61 @@ class EngineTools:
         if last is not None and not last.answered and normalise(last.text) == normalise(text):
             # The same call again (a retry): approve the same question, count nothing twice.
             return self._approval(last, repeated=True)
-        if len(state.approved) >= stage.max_questions:
+        if len(state.approved) >= self._question_budget(stage):
             self._reject(text, "limit")
             self._limit_hit_seq = len(self.events)
             return ToolResult(False, "limit",
                               f"Rejected: this stage's {stage.max_questions} question(s) are used up. "
                               "Move on now: call transition_stage.")
-        for qid in self._order:
-            if is_near_duplicate(text, self._questions[qid].text):
-                self._reject(text, "duplicate")
-                return ToolResult(False, "duplicate",
-                                  "Rejected: that repeats an earlier question "
-                                  f"(“{cap(self._questions[qid].text, 120)}”). Ask something different.")
+        earlier = self.earlier_same_ask(text, kind)
+        if earlier is not None:
+            self._reject(text, "duplicate")
+            return ToolResult(False, "duplicate",
+                              "Rejected: that repeats an earlier question "
+                              f"(“{cap(earlier.text, 120)}”): it asks the same thing. Ask about something "
+                              "else, or build on what the candidate actually said.")
         resolved = self._resolve_competency(stage, competency)
         qid = derive_uuid(self.seed, "question", len(self._order) + 1)
         self._emit(ev.QUESTION_ASKED, {"question_id": qid, "text": text, "kind": kind, "competency": resolved})
         self._unspoken_qid = qid
         return self._approval(self._questions[qid])
+
+    def earlier_same_ask(self, text: str, kind: str = "main") -> QuestionRecord | None:
+        """An earlier question asking what `text` asks: nearly the same words, or the same intent
+        (`asks.same_ask`, leaving aside the candidate's words). A follow-up's probes (their part, the
+        result, the why) repeat only within the story it follows."""
+        thread = self._thread_of_next(kind)
+        said = {w for q in self._questions.values() for answer in q.answers for w in words(answer)}
+        for qid in self._order:
+            earlier = self._questions[qid]
+            if is_near_duplicate(text, earlier.text) or same_ask(
+                    text, earlier.text, same_thread=thread is not None and earlier.thread == thread,
+                    candidate_words=said):
+                return earlier
+        return None
+
+    def _thread_of_next(self, kind: str) -> str | None:
+        """The story a new question of `kind` belongs to: a follow-up joins the stage's last question's."""
+        if kind != "follow_up" or self.stage_index < 0 or self.stage_index not in self._stages:
+            return None
+        approved = self._stages[self.stage_index].approved
+        return self._questions[approved[-1]].thread if approved else None
+
+    def _reserve_seconds(self, stage: Stage) -> float:
+        """The end of a stage kept for its last answer and the move on."""
+        return max(15.0, stage.max_seconds * 0.1)
+
+    def _running_long(self, stage: Stage) -> bool:
+        """Substantive answers and time left: the stage goes on past its question budget towards max_seconds."""
+        if stage.target_depth is None or stage.max_questions < 2 or self._last_depth is None:
+            return False
+        elapsed = self.clock.now() - self._stages[self.stage_index].entered_at
+        return self._last_depth >= 3 and stage.max_seconds - elapsed > self._reserve_seconds(stage)
+
+    def _question_budget(self, stage: Stage) -> int:
+        if self._running_long(stage):
+            return stage.max_questions + EXTRA_QUESTIONS
+        return stage.max_questions
 
     def assess_response(self, depth: int, key_points: Iterable[str] = ()) -> ToolResult:
         """Record the depth of the candidate's last answer (once per answer) and say what to do next."""
@@ -164,7 +205,13 @@ class EngineTools:
         left = max(0.0, stage.max_seconds - elapsed)
         percent = round(100 * left / stage.max_seconds) if stage.max_seconds else 0
         need = max(0, stage.min_questions - number)
-        if number >= stage.max_questions:
+        if number > stage.max_questions:
+            after = ("An extra question: the answers are substantive and time is left, so the stage goes on "
+                     f"until about {round(self._reserve_seconds(stage))} s are left.")
+        elif number == stage.max_questions and stage.target_depth is not None and stage.max_questions >= 2:
+            after = ("The stage's planned questions are used up: after the answer, call transition_stage, "
+                     "unless the answers stay substantive and time is left (then keep going).")
+        elif number >= stage.max_questions:
             after = "This is the stage's last question: after the answer, call transition_stage."
         elif need:
             after = f"{need} more question{'s' if need > 1 else ''} needed before moving on."
@@ -177,6 +224,12 @@ class EngineTools:
             "question_id": question.question_id, "number": number, "min_questions": stage.min_questions,
             "max_questions": stage.max_questions, "seconds_left": round(left), "repeated": repeated})
 
+    def _struggling(self, depth: int) -> bool:
+        """The last two answers of the stage were thin: move on rather than drag the stage out."""
+        state = self._stages[self.stage_index]
+        depths = [self._questions[q].depth for q in state.spoken if self._questions[q].depth is not None]
+        return depth <= 2 and (len(depths) < 2 or (depths[-2] or 0) <= 2)
+
     def _guidance(self, depth: int) -> ToolResult:
         stage = self.current_stage
         assert stage is not None
@@ -187,12 +240,15 @@ class EngineTools:
         best = max(state.best_depth, depth)
         target = stage.target_depth
         data: dict[str, Any] = {"depth": depth, "target_depth": target, "questions": spoken}
-        if spoken >= stage.max_questions or approved >= stage.max_questions:
+        budget = self._question_budget(stage)
+        if spoken >= budget or approved >= budget:
             return ToolResult(True, "move_on", "Ready to move on: this stage's questions are done. "
                                                "Call transition_stage now.", data)
         gate_open = self._gate(stage) is None
-        if gate_open and (target is None or best >= target or left <= stage.max_seconds / 4):
+        if gate_open and (target is None or left <= self._reserve_seconds(stage) or self._struggling(depth)):
             return ToolResult(True, "move_on", "Ready to move on: call transition_stage now.", data)
+        if best >= (target or 0) and depth >= 3:
+            data["keep_going"] = True
         if target is not None and depth < target:
             ladder = LADDERS.get(stage.name, STAR_LADDER)
             probe, hint = ladder[min(max(depth, 1), 4)]
@@ -201,4 +257,6 @@ class EngineTools:
                               data)
         missing = max(0, stage.min_questions - spoken)
         more = f" {missing} more question(s) needed." if missing else ""
-        return ToolResult(True, "ask_question", f"Good. Ask another question on a new topic.{more}", data)
+        return ToolResult(True, "ask_question", "Good. The answers are substantive and time is left: follow up "
+                                                "on what they said, or ask another question on a new topic."
+                                                f"{more}", data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from agent_worker.core.seeding import pick
 from agent_worker.core.text import words
 
-__all__ = ["closing_line", "lead_in", "reprompt_line"]
+__all__ = ["closing_line", "closing_tone", "lead_in", "reprompt_line"]
 
 # Said before a stage's bridge, by why the previous stage ended.
 _LEAD_INS: dict[str, tuple[str, ...]] = {
@@ -46,6 +46,12 @@ _LEAD_INS: dict[str, tuple[str, ...]] = {
     # after the greeting's "ready?" has been answered
     "after_greeting": ("Great.", "Wonderful.", "Perfect.", "Lovely."),
 }
+# After a stage whose last answer said little: no thanks for detail that was not given.
+_NEUTRAL_LEAD_INS: dict[str, tuple[str, ...]] = {
+    "natural": ("Okay, let's move on.", "Alright, let's keep going."),
+    "max_questions": ("Okay, let's move on.", "Alright, let's keep going."),
+    "max_time": ("Let's keep going; I'm keeping an eye on the time.",),
+}
 
 _REPROMPTS = (
     "Take your time. Whenever you're ready: {question}",
@@ -59,17 +65,41 @@ _SHORT_REPROMPTS = (
     "Whenever you're ready. Would it help if I put the question another way?",
 )
 
-_CLOSING_LINES = (
-    "Thank you, {name}, that's everything from me. Your feedback will be ready shortly. Best of luck!",
-    "That's all we have time for. Thanks so much for your time today, {name}, and good luck!",
-    "Thanks, {name}, I really enjoyed our conversation. That wraps up the interview; "
-    "your feedback will follow soon. All the best!",
-)
+# By how the interview went: warm after substantive answers, plain in between, neutral after non-answers.
+_CLOSING_LINES = {
+    "warm": (
+        "Thanks, {name}, I really enjoyed our conversation. That wraps up the interview; "
+        "your feedback will follow soon. All the best!",
+        "Thank you, {name}, that was a good conversation with real examples. Your feedback will be ready "
+        "shortly. Best of luck!",
+    ),
+    "plain": (
+        "Thank you, {name}, that's everything from me. Your feedback will be ready shortly. Best of luck!",
+        "That's all we have time for. Thanks for your time today, {name}; your feedback will be ready "
+        "shortly. Good luck!",
+    ),
+    "neutral": (
+        "Thank you for your time, {name}. That's the end of the interview; your feedback will be ready shortly.",
+        "That's the end of the interview, {name}. Your feedback will be ready shortly, with ideas for "
+        "your next practice.",
+    ),
+}
 
 
-def lead_in(reason: str, seed: str | int, stage_index: int) -> str:
-    options = _LEAD_INS.get(reason) or _LEAD_INS["natural"]
+def lead_in(reason: str, seed: str | int, stage_index: int, *, neutral: bool = False) -> str:
+    options = (_NEUTRAL_LEAD_INS.get(reason) if neutral else None) or _LEAD_INS.get(reason) or _LEAD_INS["natural"]
     return pick(options, seed, "lead_in", reason, stage_index)
+
+
+def closing_tone(answers: list[str]) -> str:
+    """warm (several substantive answers, at least one strong story), neutral (none substantive), or plain."""
+    from agent_worker.core.listening import read_answer
+
+    readings = [read_answer(a) for a in answers]
+    substantive = sum(1 for r in readings if r.substantive)
+    if substantive >= 3 and any(r.strong for r in readings) and substantive * 2 >= len(readings):
+        return "warm"
+    return "plain" if substantive else "neutral"
 
 
 def reprompt_line(question: str, seed: str | int, question_id: str) -> str:
@@ -78,6 +108,6 @@ def reprompt_line(question: str, seed: str | int, question_id: str) -> str:
     return pick(_SHORT_REPROMPTS, seed, "reprompt", question_id)
 
 
-def closing_line(name: str, seed: str | int) -> str:
-    line = pick(_CLOSING_LINES, seed, "closing")
+def closing_line(name: str, seed: str | int, tone: str = "plain") -> str:
+    line = pick(_CLOSING_LINES.get(tone) or _CLOSING_LINES["plain"], seed, "closing")
     return line.format(name=name) if name else line.replace(", {name}", "").replace("{name}", "")

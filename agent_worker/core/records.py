@@ -31,6 +31,7 @@ class QuestionRecord:
     reprompted: bool = False
     depth: int | None = None
     answers: list[str] = field(default_factory=list)
+    thread: str = ""  # the main question this one follows up (its own id for a main question)
 
 
 @dataclass

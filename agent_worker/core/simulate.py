@@ -5,11 +5,13 @@ A script is::
     {"candidate": {"name", "role", "level", "resume_text", "job_description",
                    # optional tailoring: "company", "focus_areas", "competencies",
                    # "company_brief", "question_bank": [{stage, text, competency, level?, tags?}]},
-     "turns": [{"say": "...", "speak_seconds": 20, "delay_seconds": 2} | {"silence_seconds": 40}],
+     "turns": [{"say": "...", "speak_seconds": 20, "delay_seconds": 2, "stage": "closing"} | {"silence_seconds": 40}],
      # optional: "seed" (default "simulate"), "start_at" (ISO 8601 UTC, default 2025-01-06T09:00:00Z),
      # "plan" ("default", "quick" or a plan object; --plan / the plan argument wins)}
 
-Turns play in order. T is the later of the previous turn's end and the end of the agent's reply to
+Turns play in order; a say-turn naming a "stage" is kept for that stage: it is skipped while the
+interview is in an earlier stage (the next turn without a stage, or for the current stage, plays
+instead) and dropped once the stage is past. T is the later of the previous turn's end and the end of the agent's reply to
 it (all its lines). A say-turn starts at T + delay_seconds (default 1), or, if the agent is speaking
 then (a re-prompt), as soon as it finishes, and lasts speak_seconds (default: its words at 150 a
 minute); a silence-turn keeps the candidate silent until T + silence_seconds. The agent speaks at
@@ -35,7 +37,7 @@ __all__ = ["Simulation", "SimulationError", "parse_script", "simulate"]
 DEFAULT_START = "2025-01-06T09:00:00Z"
 _CANDIDATE_KEYS = {"name", "role", "level", "resume_text", "job_description", "company", "focus_areas",
                    "competencies", "company_brief", "question_bank"}
-_SAY_KEYS = {"say", "speak_seconds", "delay_seconds"}
+_SAY_KEYS = {"say", "speak_seconds", "delay_seconds", "stage"}
 # Virtual time after which a simulation is considered stuck (the 25-minute ceiling ends any interview).
 _VIRTUAL_LIMIT_SECONDS = 3 * 60 * 60
 
@@ -50,6 +52,7 @@ class Turn:
     speak_seconds: float
     delay_seconds: float
     silence_seconds: float
+    stage: str | None = None
 
 
 def _number(value: Any, where: str, default: float | None = None) -> float:
@@ -96,12 +99,15 @@ def parse_script(script: Any) -> tuple[dict[str, Any], list[Turn]]:
         if unknown:
             raise SimulationError(f"{where}: unknown key(s) {', '.join(unknown)}.")
         text = raw["say"]
+        if "stage" in raw and not isinstance(raw["stage"], str):
+            raise SimulationError(f"{where}.stage must be a stage name such as \"closing\".")
         turns.append(Turn(
             say=text,
             speak_seconds=_number(raw.get("speak_seconds"), f"{where}.speak_seconds",
                                   max(1.0, len(words(text)) / 2.5)),
             delay_seconds=_number(raw.get("delay_seconds"), f"{where}.delay_seconds", 1.0),
             silence_seconds=0.0,
+            stage=raw.get("stage"),
         ))
     return candidate, turns
 
@@ -194,9 +200,20 @@ class Simulation:
         """
         self.engine.start()
         now = self.play_reply()
-        for number, turn in enumerate(self.turns, start=1):
-            if self.engine.is_over:
-                break
+        pending = list(self.turns)
+        number = 0
+        while pending and not self.engine.is_over:
+            turn = self._next_turn(pending)
+            if turn is None:
+                # Nothing to say in this stage: silent until the interview moves on.
+                self.play_reply()
+                deadline = self.engine.next_deadline()
+                if deadline is None or deadline > self._limit:
+                    break
+                self.advance_to(max(deadline, self.clock.now()))
+                now = self.clock.now()
+                continue
+            number += 1
             if turn.say is None:
                 self.advance_to(now + turn.silence_seconds)
                 now = self.clock.now()
@@ -216,6 +233,19 @@ class Simulation:
                 self.rebuild()
         self._run_out()
         return self.engine.event_dicts()
+
+    def _next_turn(self, pending: list[Turn]) -> Turn | None:
+        """The next turn to play: the first without a stage or for the current stage (later stages wait)."""
+        names = [stage.name for stage in self.plan.stages]
+        current = self.engine.current_stage
+        index = self.engine.stage_index
+        for position, turn in enumerate(pending):
+            if turn.stage is None or (current is not None and turn.stage == current.name):
+                del pending[position]
+                return turn
+        # Turns for stages already past are never said.
+        pending[:] = [t for t in pending if t.stage not in names or names.index(t.stage) > index]
+        return None
 
     def rebuild(self) -> None:
         """Replace the engine with one restored from its events (as after a worker restart)."""

@@ -87,7 +87,8 @@ def test_metrics_cover_questions_depth_durations_transitions_turns_reprompts_and
     assert set(result["questions_per_stage"]) == {"greeting", "self_intro", "past_experience", "closing"}
     assert result["depth_per_answer"] and all(1 <= d["depth"] <= 5 for d in result["depth_per_answer"])
     assert set(result["stage_durations"]) == {"greeting", "self_intro", "past_experience", "closing"}
-    assert result["transitions"]["forced"] == 0 and result["transitions"]["natural"] == 4
+    by_reason = result["transitions"]["by_reason"]
+    assert set(by_reason) <= {"natural", "max_time"} and sum(by_reason.values()) == 4
     assert result["turns"]["candidate"] >= 5 and result["turns"]["total"] > result["turns"]["candidate"]
     assert result["reprompts"] == 0 and result["interruptions"] == 0
     assert result["response_latency"]["samples"]

@@ -84,9 +84,11 @@ def test_moving_on_twice_for_the_same_stage_is_a_no_op():
 
 def test_no_stage_is_skipped():
     interview = Harness(brain=ScriptedBrain()).start()
-    for _ in range(12):
+    for _ in range(40):
         interview.answer("Sure. I led a team of five and we cut costs by 30% over a year, which I measured.", 20)
         interview.wait(5)
+        if interview.engine.current_stage.name == "closing":
+            break
     entered = [e["stage"] for e in interview.of("stage.entered")]
     assert entered == ["greeting", "self_intro", "past_experience", "closing"]
 
@@ -111,7 +113,7 @@ def test_closing_says_the_closing_line_once_and_ends_after_it_played():
     assert interview.of("interview.ended") == []
     interview.engine.transition_stage("done again")
     interview.play()
-    closing = [t for t in interview.said() if "Alice" in t and ("luck" in t or "best" in t.lower())]
+    closing = [t for t in interview.said() if "Alice" in t and "feedback" in t]
     assert len(closing) == 1
     assert interview.types()[-2:] == ["stage.exited", "interview.ended"]
     assert interview.of("interview.ended")[0]["data"]["reason"] == "completed"

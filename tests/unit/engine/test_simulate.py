@@ -21,11 +21,13 @@ def of(events, type_):
     return [e for e in events if e["type"] == type_]
 
 
-def test_a_cooperative_candidate_moves_naturally_through_every_stage_with_a_bridge_at_each():
+def test_a_cooperative_candidate_goes_through_every_stage_with_a_bridge_at_each_and_no_silence():
     events = simulate(cooperative())
     entered = of(events, "stage.entered")
     assert [e["stage"] for e in entered] == ["greeting", "self_intro", "past_experience", "closing"]
-    assert {e["data"]["reason"] for e in of(events, "stage.exited")} == {"natural"}
+    # A full answer may run past a stage's time (max_time, never cut off); silence never moves it on.
+    assert {e["data"]["reason"] for e in of(events, "stage.exited")} <= {"natural", "max_time"}
+    assert of(events, "candidate.reprompted") == []
     for enter in entered:
         following = events[enter["seq"]:enter["seq"] + 2]
         assert [e["type"] for e in following] == ["agent.said", "question.asked"]
@@ -91,7 +93,10 @@ def test_vague_answers_get_probing_follow_ups_and_low_depth():
     depths = [e["data"]["depth"] for e in of(events, "response.assessed")]
     assert depths and max(depths) <= 2
     follow_ups = [e for e in of(events, "question.asked") if e["data"]["kind"] == "follow_up"]
-    assert len(follow_ups) >= 3
+    assert len(follow_ups) >= 2
+    # one way in per topic, then another topic: never the same probe twice in a row
+    kinds = [e["data"]["kind"] for e in of(events, "question.asked")]
+    assert "follow_up, follow_up" not in ", ".join(kinds)
 
 
 def test_injected_instructions_in_the_resume_and_jd_change_nothing_and_are_never_spoken():

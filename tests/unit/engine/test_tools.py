@@ -118,7 +118,7 @@ def test_a_deep_answer_below_the_gates_asks_for_another_question():
     assert "2 more question(s)" in result.message
 
 
-def test_assessment_says_move_on_once_the_target_depth_is_reached_and_the_gates_are_open():
+def test_a_stage_with_substantive_answers_and_time_left_goes_on_instead_of_moving_on():
     interview = in_stage("self_intro")
     interview.ask("Tell me about yourself.")
     interview.answer("I build payment systems.")
@@ -126,7 +126,37 @@ def test_assessment_says_move_on_once_the_target_depth_is_reached_and_the_gates_
     interview.ask("What are you strongest at?")
     interview.wait(30)
     interview.answer(STAR_ANSWER)
-    assert interview.engine.assess_response(3).code == "move_on"
+    result = interview.engine.assess_response(4)
+    assert result.code == "ask_question" and result.data["keep_going"]
+
+
+def test_assessment_says_move_on_once_the_target_is_reached_and_the_stage_time_is_nearly_used():
+    interview = in_stage("self_intro")
+    interview.ask("Tell me about yourself.")
+    interview.answer("I build payment systems.")
+    interview.engine.assess_response(2)
+    interview.ask("What are you strongest at?")
+    interview.answer(STAR_ANSWER, seconds=165)  # a long answer: the candidate holds the floor
+    assert interview.engine.assess_response(4).code == "move_on"
+
+
+def test_substantive_answers_let_a_stage_ask_past_its_question_budget_while_time_is_left():
+    interview = in_stage("self_intro")
+    for n in range(4):  # the default self_intro asks 2-4
+        assert interview.ask(f"Question number {n} about {['apples', 'rivers', 'mountains', 'cities'][n]}?").ok
+        interview.answer(STAR_ANSWER, seconds=10)
+        interview.engine.assess_response(4)
+    extra = interview.ask("What else would you like me to know about boats?")
+    assert extra.ok and extra.data["number"] == 5 and "extra question" in extra.message.lower()
+
+
+def test_thin_answers_keep_a_stage_to_its_question_budget():
+    interview = in_stage("self_intro")
+    for n in range(4):
+        assert interview.ask(f"Question number {n} about {['apples', 'rivers', 'mountains', 'cities'][n]}?").ok
+        interview.answer("Not sure.", seconds=5)
+        interview.engine.assess_response(1)
+    assert interview.ask("What else would you like me to know about boats?").code == "limit"
 
 
 def test_assessment_says_move_on_when_a_quarter_of_the_stage_time_is_left():

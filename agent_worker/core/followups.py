@@ -1,0 +1,181 @@
+"""What the scripted interviewer says back: follow-ups about what was said, acknowledgements that fit
+the answer, and replies to the candidate's own questions at the end.
+
+Follow-ups ask for what is missing (a particular time, their own part, the result, the why) about the
+thing the candidate named ("You mentioned the diff job. What came of it?"), never for what they gave.
+Acknowledgements are neutral after a non-answer, specific after a strong answer, and never praise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent_worker.core.asks import content_words
+from agent_worker.core.listening import Reading
+from agent_worker.core.seeding import pick
+from agent_worker.core.tailoring import safe_phrase
+from agent_worker.core.text import cap
+
+__all__ = ["acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
+           "level_group", "non_answer_probe"]
+
+
+def level_group(level: str) -> str:
+    """junior, mid or senior (staff, principal, lead and manager are asked like seniors)."""
+    value = (level or "").strip().lower()
+    if value in ("junior", "entry", "intern", "graduate", "associate"):
+        return "junior"
+    if value in ("senior", "staff", "principal", "lead", "manager", "director"):
+        return "senior"
+    return "mid"
+
+
+def _about(anchor: str) -> str:
+    return anchor if anchor else "that"
+
+
+# gap -> wordings; {a} is the thing they named ("the diff job", "Loki"), or "that".
+_PAST_FOLLOW_UPS: dict[str, tuple[str, ...]] = {
+    "example": (
+        "You mentioned {a}. Can you walk me through one specific time with it: what was going on, and what "
+        "did you do?",
+        "Let's stay with {a}. Pick one particular time: what was the situation, and what did you do?",
+    ),
+    "own_part": (
+        "You mentioned {a}. Which part of that was yours personally?",
+        "On {a}, what did you do yourself, as opposed to the team?",
+    ),
+    "result": (
+        "What came of {a}? What changed once it was in place?",
+        "You mentioned {a}. What was the outcome, and how did you know?",
+    ),
+    "why": (
+        "Why did you go with {a}? What else was on the table?",
+        "What made {a} the right call? What else did you consider?",
+    ),
+}
+_NO_ANCHOR_FOLLOW_UPS: dict[str, tuple[str, ...]] = {
+    "example": ("Can you pick one specific time: what was going on, and what did you do?",),
+    "own_part": ("Which part of that was yours personally, as opposed to the team's?",),
+    "result": ("What came of it? What changed because of your work?",),
+    "why": ("Why did you go that way? What else did you consider?",),
+}
+# After a strong story: one step deeper, by level.
+_DEEPER: dict[str, tuple[str, ...]] = {
+    "junior": ("What did you learn from {a}, and what would you do differently now?",
+               "Looking back at {a}, what did you have to learn along the way, and who helped you?"),
+    "mid": ("What was the hardest part of {a}, and how did you get past it?",
+            "Looking back at {a}, what would you do differently next time?"),
+    "senior": ("Looking back at {a}, what trade-off did you make, and how did you bring others along?",
+               "On {a}, which decision was yours to make, and how did you get buy-in for it?"),
+}
+# After a self-introduction that named something: one question about it.
+_INTRO_FOLLOW_UPS = (
+    "You mentioned {a}. What's the most interesting problem you've worked on there recently?",
+    "You mentioned {a}. What part of that work do you find most rewarding?",
+)
+
+
+def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, strong: bool,
+                      made: str = "") -> list[tuple[str, str]]:
+    """Candidate follow-ups, best first, as (gap, text). `made` is something they did or chose: only that
+    is asked "why" or "which part was yours" about (never a topic they merely named, like "on-call")."""
+    a = _about(anchor)
+    out: list[tuple[str, str]] = []
+    if stage == "self_intro":
+        if anchor:
+            out += [("intro", t.format(a=a)) for t in _INTRO_FOLLOW_UPS]
+        return out
+    table = _PAST_FOLLOW_UPS if anchor else _NO_ANCHOR_FOLLOW_UPS
+    deeper = [("deeper", t.format(a=a)) for t in _DEEPER[level_group(level)]] if anchor or strong else []
+    missing = []
+    for gap in gaps:
+        if gap in ("why", "own_part") and anchor and made != anchor:
+            wordings = _PAST_FOLLOW_UPS[gap] if made else _NO_ANCHOR_FOLLOW_UPS[gap]
+            missing += [(gap, t.format(a=made)) for t in wordings]
+        else:
+            missing += [(gap, t.format(a=a)) for t in table.get(gap, ())]
+    # A strong story goes one step deeper (by level) before filling smaller gaps; a thin one fills its gaps.
+    out += deeper + missing if strong else missing + deeper
+    return [(gap, text[0].upper() + text[1:]) for gap, text in out]
+
+
+def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[str]:
+    """After a non-answer: one way in, about what they half-said if they said anything."""
+    if anchor:
+        options = (f"You mentioned {anchor}. What's one specific thing you did with {anchor}, and how did it go?",
+                   f"Let's start from {anchor}: tell me about one time it mattered in your work.")
+    elif stage == "self_intro":
+        options = ("Let's try it another way: what's one thing you worked on in the last month?",
+                   "What kind of work takes up most of your week at the moment?")
+    else:
+        options = ("Take any recent piece of work, even a small one: what was it, and what did you do on it?",
+                   "Think of the last time something at work didn't go to plan. What happened, and what did you do?")
+    first = pick(options, seed, "probe", key)
+    return [first, *[o for o in options if o != first]]
+
+
+_ACK_NEUTRAL = ("Okay.", "Alright.", "Okay, let's try another angle.", "Sure.")
+_ACK_PLAIN = ("Okay, thanks.", "I see.", "Got it.", "Thanks.")
+_ACK_STRONG_RESULT = ("Thanks. Going {r} is a clear result.", "Thanks, {r} is a concrete outcome.")
+_ACK_STRONG_ANCHOR = ("Thanks, that's a clear picture of {a}.", "Thanks, the detail on {a} helps.")
+
+
+def acknowledgement(reading: Reading, seed: str, key: object) -> str:
+    """A short line that fits the answer: neutral after a non-answer, specific after a strong one."""
+    if reading.non_answer or reading.vague:
+        return pick(_ACK_NEUTRAL[:2], seed, "ack", key)
+    if reading.strong:
+        result = reading.results[0] if reading.results else ""
+        if result.startswith("from ") and len(result) <= 50:
+            return pick(_ACK_STRONG_RESULT[:1], seed, "ack", key).format(r=result)
+        if result and len(result) <= 40:
+            return pick(_ACK_STRONG_RESULT[1:], seed, "ack", key).format(r=result.removeprefix("by "))
+        anchor = reading.anchors[0] if reading.anchors else ""
+        if anchor:
+            return pick(_ACK_STRONG_ANCHOR, seed, "ack", key).format(a=anchor)
+    return pick(_ACK_PLAIN, seed, "ack", key)
+
+
+_QUESTION_RE = re.compile(r"\?|^\s*(?:what|how|when|who|where|why|is|are|do|does|could|can|will|would)\b",
+                          re.IGNORECASE)
+_NO_QUESTION_RE = re.compile(r"\b(?:no(?:pe)?,? (?:questions|thanks|thank you)|nothing(?: from me)?|"
+                             r"i'?m (?:good|fine)|no,? i (?:think|don'?t))\b", re.IGNORECASE)
+
+
+def asks_a_question(answer: str) -> bool:
+    return bool(_QUESTION_RE.search(answer)) and not _NO_QUESTION_RE.search(answer)
+
+
+_GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", "interview", "next", "steps",
+                           "position", "people", "day", "typical", "looks", "look", "kind"}
+
+
+def _sentences(text: str) -> list[str]:
+    lines = re.split(r"(?<=[.!?])\s+|\n+", text or "")
+    return [" ".join(s.strip(" +*-•#").split()) for s in lines if s.strip(" +*-•#")]
+
+
+def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> str:
+    """Answer from the job description or the research when they hold the answer; say so honestly if not.
+
+    `sources` are (label, text) pairs such as ("the job description", jd). The answer quotes the one
+    sentence that shares most of the question's words (at least one telling word), cleaned and capped.
+    """
+    wanted = content_words(question) - _GENERIC_QUESTION_WORDS
+    best: tuple[int, str, str] = (0, "", "")
+    for label, text in sources:
+        for sentence in _sentences(text):
+            if not 20 <= len(sentence) <= 220:
+                continue
+            shared = len(wanted & content_words(sentence))
+            if shared > best[0]:
+                spoken = safe_phrase(sentence, 200)
+                if spoken:
+                    best = (shared, label, spoken)
+    if best[0] >= 1:
+        _, label, sentence = best
+        return (f"Good question. {label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.” "
+                "The hiring team can tell you how that works in practice.")
+    return ("Good question. I don't have that in the job description or my notes, so I'd rather not guess; "
+            "it's a good one to ask the hiring team.")

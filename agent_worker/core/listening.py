@@ -1,0 +1,217 @@
+"""Listening: what an answer contains, so the next line is about what the candidate actually said.
+
+`read_answer(text, known_terms)` returns a `Reading`: whether it is a story (a particular time, with
+their own actions) or a non-answer, the specifics it names (systems, numbers, people, outcomes),
+what is missing (their own part, the result, the why), and the things it mentions that a follow-up
+can name ("the diff job", "Loki"). Everything is read from the candidate's words with plain rules:
+no model, the same reading every time.
+
+Numbers are kept whole as said ("1,200", "from 2 hours to 20 minutes"); a share of time ("60% of my
+time") is not a result.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent_worker.core.text import words
+
+__all__ = ["ACTION_RE", "NUMBER", "RESULT_RE", "SITUATION_RE", "VAGUE_RE", "Reading", "numbers_in", "read_answer", "result_phrase"]
+
+# A number as people write it: "1,200", "3.5", "40" (never "1" out of "1,200").
+NUMBER = r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d,.])\d+(?:\.\d+)?(?![\d,]*\d)"
+_NUMBER_RE = re.compile(NUMBER)
+_UNIT = (r"(?:\s?(?:%|percent|x\b|ms\b|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|"
+         r"k\b|m\b|million|billion|users?|customers?|people|engineers?|services?|requests?|times|dollars|"
+         r"euros|pounds|pages|alerts|incidents|deploys|tickets|nodes|patients|a (?:day|week|month|year)))*")
+_AMOUNT = rf"(?:[$€£]\s?)?(?:{NUMBER}){_UNIT}"
+_FROM_TO_RE = re.compile(
+    rf"\bfrom (?:about |around |roughly |over |nearly |almost )?{_AMOUNT} (?:down |up )?to "
+    rf"(?:about |around |under |below |over |nearly |less than |just )?{_AMOUNT}", re.IGNORECASE)
+_BY_RE = re.compile(
+    rf"\b(?:reduc\w*|cut\w*|improv\w*|increas\w*|sav\w*|drop\w*|grew|grow\w*|halv\w*|doubl\w*|lower\w*|"
+    rf"rais\w*|shrank|speed\w* up|sped up|fell|decreas\w*)\b[^.;:!?]{{0,40}}?\bby (?:about |around |over |nearly )?"
+    rf"{_AMOUNT}", re.IGNORECASE)
+# A share of someone's time or a team's make-up is not an outcome ("60% backend, 40% frontend").
+_SPLIT_RE = re.compile(r"\b(?:of my time|of our time|of the time|split|spend|spent|half my|"
+                       r"\d+\s?%\s*(?:/|and)\s*\d+\s?%)", re.IGNORECASE)
+
+ACTION_RE = re.compile(
+    r"\bI\s+(?:personally\s+|then\s+|also\s+|first\s+|later\s+|eventually\s+)?(?:led|built|designed|wrote|"
+    r"implemented|decided|created|introduced|migrated|rewrote|proposed|owned|ran|set up|drove|automated|"
+    r"negotiated|analy[sz]ed|investigated|found|fixed|launched|shipped|organi[sz]ed|convinced|mentored|"
+    r"refactored|measured|chose|replaced|profiled|prototyped|started|reduced|cut|added|moved|split|pushed|"
+    r"talked|coordinated|caught|debugged|traced|tested|trained|taught|presented|reviewed|planned|handled|"
+    r"triaged|wrote|made|took|asked|managed|used|worked out|put|switched|deployed|configured|removed|"
+    r"cleaned|documented|explained|spoke|called|escalated|paired|helped|suggested|run|build|own|lead|manage|"
+    r"maintain|write|design|handle|look after|support)\b",
+    re.IGNORECASE)
+_TEAM_ONLY_RE = re.compile(r"\b(?:we|our team|the team)\b", re.IGNORECASE)
+SITUATION_RE = re.compile(
+    r"\b(?:at (?:my|our|the)|when I was|when we|last (?:year|month|quarter|week)|in \d{4}|the (?:problem|issue|"
+    r"situation|challenge) was|we had|there was|one time|once,|during|after the|before the)\b", re.IGNORECASE)
+RESULT_RE = re.compile(
+    r"\b(?:as a result|result(?:ed|s)? (?:in|was)|reduc(?:ed|ing)|increas(?:ed|ing)|improv(?:ed|ing)|"
+    r"sav(?:ed|ing)|cut|grew|dropped|halved|doubled|went (?:from|down|up)|outcome|impact|in the end|"
+    r"ended up|caught|fixed|prevented|stopped|shipped|launched|now (?:we|it|the)|no longer|zero|"
+    r"fewer|faster|slower|cheaper)\b", re.IGNORECASE)
+_WHY_RE = re.compile(
+    r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
+    r"weighed|considered|option|decided)\b", re.IGNORECASE)
+VAGUE_RE = re.compile(
+    r"\b(?:i guess|stuff|things|kind of|sort of|basically|various|etc|i don'?t know|not sure|whatever|"
+    r"i think so|maybe|some projects|a lot of|many things|it was fine|it went fine|just my job|"
+    r"nothing really|no idea|can'?t remember|don'?t remember)\b", re.IGNORECASE)
+_PERSON_RE = re.compile(
+    r"\b(?:my (?:manager|lead|boss|colleague|teammate|team lead|director|client|customer|mentor|mentee)|"
+    r"the (?:customer|client|product manager|pm|cto|ceo|designer|nurse|doctor|patient|lead)|"
+    r"stakeholders?|team leads?|engineers|users)\b", re.IGNORECASE)
+
+# Nouns too general to name back to someone ("You mentioned the project ...").
+_GENERIC_NOUNS = {
+    "project", "projects", "thing", "things", "stuff", "work", "job", "team", "company", "time", "way", "lot",
+    "bit", "one", "part", "role", "problem", "issue", "issues", "something", "anything", "everything", "people",
+    "day", "week", "year", "month", "place", "idea", "point", "question", "answer", "example", "situation",
+    "task", "goal", "result", "end", "servers", "server", "system", "systems", "code", "product", "process",
+    "changes", "change", "help", "same", "other", "first", "last", "new", "old", "whole",
+}
+_STOP_AFTER = {"in", "on", "at", "for", "with", "that", "which", "who", "to", "from", "by", "of", "and", "but",
+               "so", "because", "when", "while", "into", "across", "over", "after", "before", "it", "as", "then",
+               "we", "i", "they", "was", "were", "is", "are", "had", "has", "the", "a", "an"}
+_PHRASE_RE = re.compile(
+    r"\bI\s+(?:\w+\s+){0,1}?(?:introduced|built|wrote|designed|created|set up|added|ran|led|migrated|"
+    r"automated|launched|shipped|replaced|rewrote|proposed|started|moved|made|used|chose|implemented|run|"
+    r"own|lead|manage|maintain|build|look after|switched to|moved to)\s+"
+    r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
+_CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ][A-Z][a-zA-Z0-9+#]*){0,2})\b")
+_NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",
+              "My", "Our", "It", "In", "At", "On", "Then", "When", "After", "Before", "Last", "Another", "One",
+              "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "January", "February", "March", "April",
+              "May", "June", "July", "August", "September", "October", "November", "December", "What", "How"}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one answer contains."""
+
+    word_count: int
+    non_answer: bool
+    story: bool
+    own_part: bool
+    result: bool
+    why: bool
+    vague: bool
+    numbers: tuple[str, ...] = ()
+    results: tuple[str, ...] = ()  # result phrases, whole: "from 2 hours to 20 minutes"
+    people: bool = False
+    anchors: tuple[str, ...] = field(default_factory=tuple)  # things named, to be named back
+    made: tuple[str, ...] = field(default_factory=tuple)  # of those, what they did or chose ("the diff job", "Loki")
+
+    @property
+    def substantive(self) -> bool:
+        """An answer that gives the interviewer something to work with."""
+        return not self.non_answer and (self.word_count >= 25 or (self.word_count >= 12 and bool(
+            self.anchors or self.own_part or self.results)))
+
+    @property
+    def strong(self) -> bool:
+        return self.story and self.own_part and (self.result or self.why) and self.word_count >= 30
+
+    @property
+    def missing(self) -> list[str]:
+        """What to ask for next about this answer, most important first."""
+        if self.non_answer:
+            return ["example"]
+        gaps = []
+        if not self.story:
+            gaps.append("example")
+        if not self.own_part:
+            gaps.append("own_part")
+        if not self.result:
+            gaps.append("result")
+        if not self.why:
+            gaps.append("why")
+        return gaps
+
+
+def numbers_in(text: str) -> list[str]:
+    """Every number in a text, whole as written ("1,200", "3.5")."""
+    return _NUMBER_RE.findall(text)
+
+
+def result_phrase(text: str) -> str:
+    """A measured outcome the text states, whole ("from 4 a month to under 1"); "" if none."""
+    for clause in re.split(r"(?<=[.;!?])\s+", text):
+        if _SPLIT_RE.search(clause):
+            continue
+        found = _FROM_TO_RE.search(clause) or _BY_RE.search(clause)
+        if found:
+            phrase = found.group(0).strip()
+            if found.re is _BY_RE:
+                phrase = "by " + phrase.split(" by ", 1)[1]
+            return phrase
+    return ""
+
+
+def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
+    found: list[tuple[int, int, str]] = []  # (rank, position, phrase)
+    lowered = text.lower()
+    left_behind = {m.group(1).lower() for m in re.finditer(r"\bfrom ([\w/+#.-]+) to\b", text)}
+    for term in known_terms:
+        match = re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", lowered)
+        if term and match:
+            found.append((1, match.start(), text[match.start():match.end()]))
+    for match in _PHRASE_RE.finditer(text):
+        tokens = []
+        for token in match.group(1).split():
+            if token.lower() in _STOP_AFTER:
+                break
+            tokens.append(token.strip(".,;:!?"))
+        tokens = [t for t in tokens if t]
+        if tokens and not all(t.lower() in _GENERIC_NOUNS for t in tokens):
+            found.append((0 if len(tokens) > 1 else 3, match.start(1), "the " + " ".join(tokens)))
+    for match in _CAPITALISED_RE.finditer(text):
+        name = match.group(1)
+        if name.split()[0] in _NOT_NAMES or len(name) < 2:
+            continue
+        found.append((2, match.start(), name))
+    # What they moved away from ("from ELK to Loki") is not what they chose.
+    found = [f for f in found if f[2].lower().removeprefix("the ") not in left_behind]
+    out: list[tuple[int, str]] = []
+    # What they did ("the diff job"), then skills and names ("Loki"), then single words ("the logging").
+    for rank, _, phrase in sorted(found):
+        key = phrase.lower().removeprefix("the ")
+        if any(key in o.lower() or o.lower().removeprefix("the ") in key for _, o in out):
+            continue
+        if len(phrase) <= 40:
+            out.append((rank, phrase))
+    return out[:4]
+
+
+def read_answer(text: str, known_terms: list[str] | None = None) -> Reading:
+    """Read an answer for what it contains and what it leaves out."""
+    count = len(words(text))
+    actions = ACTION_RE.findall(text)
+    vague_hits = len(VAGUE_RE.findall(text))
+    ranked = _anchors(text, list(known_terms or []))
+    anchors = [phrase for _, phrase in ranked]
+    result = result_phrase(text)
+    has_result = bool(result) or bool(RESULT_RE.search(text))
+    story = bool(actions) and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30)
+    vague = vague_hits > 0 and (count < 40 or vague_hits >= 3)
+    non_answer = count < 4 or (count < 12 and not anchors and not actions) or (vague and not actions and count < 20)
+    return Reading(
+        word_count=count,
+        non_answer=non_answer,
+        story=story,
+        own_part=bool(actions),
+        result=has_result,
+        why=bool(_WHY_RE.search(text)),
+        vague=vague,
+        numbers=tuple(numbers_in(text)),
+        results=(result,) if result else (),
+        people=bool(_PERSON_RE.search(text)),
+        anchors=tuple(anchors),
+        made=tuple(phrase for rank, phrase in ranked if rank in (0, 2, 3)),
+    )

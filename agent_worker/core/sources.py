@@ -1,0 +1,192 @@
+"""Where the scripted interviewer's main questions come from: the resume, the job, the research, the bank.
+
+Each interview gets, where the documents allow: a question on the candidate's strongest resume item,
+one on a must-have of the job the resume covers thinly, one built on the company research, and the
+bank's questions for the stage and level. Facts are spoken as short phrases taken whole from the
+parsed facts ("1,200", never "1"), never the documents' sentences as instructions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent_worker.core import facts as facts_module
+from agent_worker.core.bank import BankQuestion
+from agent_worker.core.followups import level_group
+from agent_worker.core.listening import NUMBER, result_phrase
+from agent_worker.core.seeding import pick
+from agent_worker.core.tailoring import InterviewContext, safe_phrase
+from agent_worker.core.text import words
+
+__all__ = ["Candidate", "as_second_person", "bank_for", "gap_skill", "must_have_question",
+           "research_question", "resume_questions", "spoken_skill", "strongest_result"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A question the interviewer may ask; `source` says where it came from (resume, job, research, bank)."""
+
+    text: str
+    competency: str | None
+    kind: str = "main"
+    source: str = "bank"
+
+
+SOFT_SKILLS = {"communication", "leadership", "teamwork", "collaboration", "problem solving", "ownership",
+               "mentoring", "english", "stakeholder management", "slack", "google workspace", "microsoft office",
+               "documentation"}
+
+
+def spoken_skill(skill: str) -> str:
+    """Lower-case a common-noun skill ("Distributed systems", "On-call"); keep names ("Kubernetes", "AWS")."""
+    parts = skill.split()
+    first = parts[0] if parts else ""
+    common = len(parts) > 1 or "-" in first or first.endswith(("ing", "ics", "ity", "ment"))
+    if common and first[:1].isupper() and first[1:].replace("-", "").islower() and all(p.islower() for p in parts[1:]):
+        return skill.lower()
+    return skill
+
+
+_PAST_VERB_RE = re.compile(r"^(?:[A-Z][a-z]+ed|Led|Built|Ran|Grew|Cut|Drove|Made|Wrote|Won|Shipped|Took|Set|Saved)\b")
+# Clause breaks, but never the comma inside a number ("1,200").
+_CLAUSE_RE = re.compile(r",(?!\d{3})|;| - | – | — | by (?=[a-z]+ing\b)")
+
+
+def as_second_person(result: str) -> str:
+    """Turn a resume result ("Led the migration of 40 services to Kubernetes, ...") into "You led ..."."""
+    head = _CLAUSE_RE.split(result.strip())[0].strip(" .")
+    head = re.sub(r"\s*\([^)]*\)?$", "", head)
+    if len(words(head)) < 3:
+        return ""
+    phrase = safe_phrase(head, 80)
+    if not phrase or not _PAST_VERB_RE.match(phrase):
+        return ""
+    return "You " + phrase[0].lower() + phrase[1:]
+
+
+def _article(title: str) -> str:
+    return "an" if title[:1].lower() in "aeiou" else "a"
+
+
+def strongest_result(context: InterviewContext) -> str:
+    """The resume result with a measured outcome, spoken as "You ...": the candidate's strongest item."""
+    ranked = sorted(context.resume_facts.results,
+                    key=lambda r: (not result_phrase(r), not re.search(NUMBER, r)))
+    for result in ranked:
+        phrase = as_second_person(result)
+        if phrase:
+            return phrase
+    return ""
+
+
+def gap_skill(context: InterviewContext) -> str:
+    """A skill a must-have (or a duty) of the job names that the resume does not: "on-call", "distributed systems"."""
+    job, resume = context.job_requirements, context.resume_facts
+    have = {s.lower() for s in resume.skills}
+    resume_words = " ".join([*resume.skills, *resume.results, *resume.projects]).lower()
+    lines = [*job.must_haves, *job.responsibilities]
+    scored = []
+    for skill in job.skills:
+        low = skill.lower()
+        if low in have or low in SOFT_SKILLS or low in resume_words:
+            continue
+        position = next((n for n, line in enumerate(lines) if low in line.lower()), None)
+        if position is not None:
+            scored.append((position, skill))
+    for _, skill in sorted(scored):
+        spoken = safe_phrase(spoken_skill(skill), 30)
+        if spoken:
+            return spoken
+    return ""
+
+
+def must_have_question(context: InterviewContext, level: str, seed: str, competency: str | None) -> Candidate | None:
+    skill = gap_skill(context)
+    if not skill:
+        return None
+    group = level_group(level)
+    if group == "junior":
+        text = (f"The job asks for {skill}, and your resume says less about it. What have you done that comes "
+                f"closest, and how would you learn the rest?")
+    elif group == "senior":
+        text = (f"The job asks for {skill}, and your resume says less about it. Where have you come closest, "
+                f"and what decisions did you make there?")
+    else:
+        text = (f"The job asks for {skill}, and your resume says less about it. Where have you come closest "
+                f"to {skill} work, and what did you do?")
+    return Candidate(text, competency, source="job")
+
+
+_BRIEF_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
+
+
+def research_question(context: InterviewContext, seed: str, competency: str | None) -> Candidate | None:
+    """A question built on one sentence of the company research, quoted, when research exists."""
+    brief = facts_module.strip_instructions(context.company_brief or "")
+    company = context.spoken_company or "the company"
+    for sentence in _BRIEF_SENTENCE_RE.split(" ".join(brief.split())):
+        sentence = sentence.strip().rstrip(".")
+        if not 30 <= len(sentence) <= 150 or "?" in sentence or "http" in sentence:
+            continue
+        spoken = safe_phrase(sentence, 150)
+        if spoken:
+            text = pick((
+                f"From my notes on {company}: “{spoken}.” How would your experience help with that?",
+                f"I read that {spoken[0].lower() + spoken[1:]}. How would you approach that in this role?",
+            ), seed, "research")
+            return Candidate(text, competency, source="research")
+    return None
+
+
+def resume_questions(context: InterviewContext, stage: str, seed: str, competency: str | None) -> list[Candidate]:
+    """Questions naming resume items: the current position (self-introduction), results and projects."""
+    resume, job = context.resume_facts, context.job_requirements
+    out: list[Candidate] = []
+    if stage == "self_intro":
+        if resume.positions:
+            position = resume.positions[0]
+            title = safe_phrase(position.title, 50)
+            employer = safe_phrase(position.employer, 40)
+            if title:
+                where = f" at {employer}" if employer else ""
+                out.append(Candidate(pick((
+                    f"Your resume lists {title}{where}. What's the piece of work there you'd most want me to "
+                    "know about?",
+                    f"As {_article(title)} {title}{where}, what did you own that nobody else did?",
+                ), seed, "fact", "position"), "communication", source="resume"))
+        shared = [s for s in job.skills if s.lower() in {r.lower() for r in resume.skills}
+                  and s.lower() not in SOFT_SKILLS]
+        skill = safe_phrase(spoken_skill(shared[0]), 30) if shared else ""
+        if skill:
+            out.append(Candidate(pick((
+                f"This role leans on {skill}, which is on your resume too. How did you come to it?",
+                f"You list {skill}, and the role needs it. How much of your current work involves it?",
+            ), seed, "fact", "skill_intro"), "communication", source="resume"))
+    elif stage == "past_experience":
+        strongest = strongest_result(context)
+        if strongest:
+            out.append(Candidate(pick((
+                f"{strongest}. Walk me through how you approached it.",
+                f"{strongest}. What was the hardest decision along the way?",
+            ), seed, "fact", "strongest"), competency, source="resume"))
+        for index, project in enumerate(resume.projects[:2]):
+            name = safe_phrase(project, 50)
+            if name and name.lower() not in {"skills", "projects", "experience"}:
+                out.append(Candidate(pick((
+                    f"Your resume mentions {name}. What problem did it solve, and what was your part?",
+                    f"Tell me about {name}: why it existed and the toughest part of building it.",
+                ), seed, "fact", "project", index), competency, source="resume"))
+        for result in resume.results[:3]:
+            phrase = as_second_person(result)
+            if phrase and phrase != strongest:
+                out.append(Candidate(f"{phrase}. What would you do differently if you did it again?",
+                                     competency, source="resume"))
+                break
+    return out
+
+
+def bank_for(bank: list[BankQuestion], stage: str, level: str) -> list[BankQuestion]:
+    """The bank's questions for a stage at a level (level-free questions are for every level)."""
+    group = level_group(level) if level else ""
+    return [q for q in bank if q.stage == stage and (not q.level or not group or level_group(q.level) == group)]

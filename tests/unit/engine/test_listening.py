@@ -1,0 +1,212 @@
+"""An interviewer that listens: each test is named after a bug seen in a real run (issue 13)."""
+
+import copy
+
+from agent_worker.core import ScriptedBrain
+from agent_worker.core.asks import intents_of, same_ask
+from agent_worker.core.followups import acknowledgement, answer_candidate_question
+from agent_worker.core.listening import numbers_in, read_answer, result_phrase
+from agent_worker.core.phrases import closing_tone
+from agent_worker.core.simulate import simulate
+from agent_worker.core.sources import as_second_person, gap_skill
+from agent_worker.core.tailoring import InterviewContext
+from tests.unit.engine.checks import PRAISE_RE, asked, of, praise_after_non_answers, same_intent_pairs
+from tests.unit.engine.helpers import Harness, plan_with
+from tests.unit.engine.scripts import CANDIDATE, PAST, cooperative, vague
+
+STORY = ("Last year our deploys failed about once a week. I was asked to fix it. I introduced a diff job in CI "
+         "that compared rendered manifests against production, and I wrote rollback automation. Failed deploys "
+         "dropped from 4 a month to under 1.")
+
+
+def script(answers_by_stage, seed="listen", **candidate):
+    turns = [{"say": "Yes, ready.", "speak_seconds": 2, "stage": "greeting"}]
+    for stage, answers in answers_by_stage.items():
+        turns += [{"say": a, "stage": stage, "delay_seconds": 2} for a in answers]
+    return {"seed": seed, "candidate": {**copy.deepcopy(CANDIDATE), **candidate}, "turns": turns}
+
+
+# -- reading an answer -----------------------------------------------------------------------------
+
+def test_a_story_is_read_for_what_it_names_and_what_it_leaves_out():
+    reading = read_answer(STORY)
+    assert reading.story and reading.own_part and reading.result and not reading.non_answer
+    assert reading.anchors[0] == "the diff job"
+    assert reading.results == ("from 4 a month to under 1",)
+    assert reading.missing == ["why"]
+
+
+def test_one_line_non_answers_are_read_as_non_answers():
+    for answer in ("Yes.", "I work on servers.", "I worked on a project once.", "It was fine.", "Not sure.",
+                   "Stuff with Linux.", "I guess we fixed it.", "Some things."):
+        assert read_answer(answer).non_answer, answer
+
+
+def test_what_they_moved_away_from_is_not_named_as_their_choice():
+    reading = read_answer("I migrated our logging from ELK to Loki, which cut our bill by 1,200 dollars a month.",
+                          ["ELK"])
+    assert "ELK" not in reading.anchors and "Loki" in reading.anchors
+
+
+# -- one ask once ----------------------------------------------------------------------------------
+
+def test_repeats_the_same_ask_in_other_words_typical_week_and_day_to_day_are_one_ask():
+    asks = ["What does a typical week look like in your current role?",
+            "What are you responsible for day to day right now?",
+            "Your resume says you're a Backend Engineer at Finlytics. What does that involve day to day?"]
+    for a in asks:
+        assert "day_to_day" in intents_of(a)
+    interview = Harness(plan=plan_with(self_intro={"max_questions": 6})).start()
+    interview.enter_stage("self_intro")
+    assert interview.ask(asks[0]).ok
+    interview.answer("I build payment systems in Go, mostly the ledger and its APIs.")
+    for repeat in asks[1:]:
+        result = interview.ask(repeat)
+        assert not result.ok and result.code == "duplicate"
+    assert [e["data"]["reason"] for e in interview.of("question.rejected")] == ["duplicate", "duplicate"]
+
+
+def test_two_proudest_project_questions_are_one_ask_but_a_follow_up_naming_their_words_is_not():
+    assert same_ask("Tell me about a project you're especially proud of.",
+                    "Which accomplishment from the last couple of years are you proudest of?", same_thread=False)
+    said = {"diff", "job"}
+    assert not same_ask("You mentioned the diff job. Which part of that was yours personally?",
+                        "You mentioned the diff job. What came of it?", same_thread=True, candidate_words=said)
+
+
+def test_the_same_probe_about_another_story_is_a_new_ask_but_not_within_one_story():
+    a, b = "What came of the migration? What changed once it was in place?", "What was the outcome, and how did you know?"
+    assert same_ask(a, b, same_thread=True)
+    assert not same_ask(a, b, same_thread=False)
+
+
+def test_a_main_question_whose_intent_a_follow_up_covered_is_skipped():
+    interview = Harness(plan=plan_with(self_intro={"max_questions": 6})).start()
+    interview.enter_stage("self_intro")
+    interview.ask("Could you introduce yourself?")
+    interview.answer("Sure, I'm a backend engineer.")
+    assert interview.ask("What does a typical week look like for you?", kind="follow_up").ok
+    interview.answer("Mostly code review and the billing service.")
+    assert interview.ask("Your resume says you're a Backend Engineer. What does that involve day to day?").code \
+        == "duplicate"
+
+
+# -- reacting to what was said ---------------------------------------------------------------------
+
+def test_after_a_detailed_story_with_numbers_it_does_not_ask_for_one_particular_time():
+    events = simulate(script({"past_experience": [STORY, PAST[1], PAST[2]]}, seed="story"))
+    story = next(e for e in of(events, "candidate.said") if e["data"]["text"] == STORY)
+    reply = next(e for e in events[story["seq"]:] if e["type"] == "question.asked")
+    assert "example" not in intents_of(reply["data"]["text"]), reply["data"]["text"]
+    assert "particular time" not in reply["data"]["text"]
+    assert "diff job" in reply["data"]["text"] or "CI" in reply["data"]["text"], reply["data"]["text"]
+
+
+def test_you_mentioned_the_diff_job_the_follow_up_asks_for_what_is_missing_about_what_they_said():
+    events = simulate(script({"past_experience": [STORY, PAST[1]]}, seed="diff"))
+    follow_ups = [e["data"]["text"] for e in asked(events) if e["data"]["kind"] == "follow_up"]
+    assert follow_ups and follow_ups[0].startswith(("Why did you go with the diff job", "What made the diff job",
+                                                    "Looking back at the diff job", "On the diff job")), follow_ups
+
+
+def test_after_i_worked_on_a_project_once_it_does_not_say_thanks_thats_really_helpful():
+    events = simulate(vague())
+    assert praise_after_non_answers(events) == []
+    ack = acknowledgement(read_answer("I worked on a project once."), "seed", 1)
+    assert not PRAISE_RE.search(ack) and "thanks" not in ack.lower()
+
+
+def test_an_interview_of_one_line_non_answers_does_not_close_with_i_really_enjoyed_our_conversation():
+    events = simulate(vague())
+    closing = of(events, "agent.said")[-1]["data"]["text"]
+    assert "enjoyed" not in closing and not PRAISE_RE.search(closing), closing
+    assert closing_tone(["Not sure.", "It was fine.", "Stuff."]) == "neutral"
+
+
+def test_a_strong_interview_closes_warmly():
+    events = simulate(cooperative("warm"))
+    assert closing_tone([e["data"]["text"] for e in of(events, "candidate.said")
+                         if e["stage"] in ("self_intro", "past_experience")]) == "warm"
+
+
+def test_vague_answers_get_a_probe_about_what_was_half_said_not_the_same_generic_probe_twice():
+    events = simulate(script({"past_experience": ["Stuff with Linux.", "I guess we fixed it.", "Some things.",
+                                                  "Not sure."]}, seed="half"))
+    probes = [e["data"]["text"] for e in asked(events) if e["data"]["kind"] == "follow_up"]
+    assert probes and "Linux" in probes[0], probes
+    assert len(probes) == len(set(probes))
+    assert same_intent_pairs(events) == []
+
+
+# -- facts spoken only when right ------------------------------------------------------------------
+
+def test_you_managed_over_1_a_number_is_never_split_at_its_comma():
+    assert as_second_person("Managed over 1,200 customer accounts, growing revenue 20%") == \
+        "You managed over 1,200 customer accounts"
+    assert numbers_in("over 1,200 accounts and 3.5 stars") == ["1,200", "3.5"]
+    resume = CANDIDATE["resume_text"].replace("- Reduced API latency", "- Managed over 1,200 customer accounts, "
+                                              "growing revenue 20%\n- Reduced API latency")
+    events = simulate(script({"past_experience": PAST}, seed="numbers", resume_text=resume))
+    spoken = " ".join(e["data"]["text"] for e in of(events, "agent.said"))
+    assert "over 1." not in spoken and "over 1 " not in spoken
+
+
+def test_60_percent_is_a_solid_outcome_a_time_split_is_not_a_result():
+    split = "I split my time 60% backend and 40% frontend, and I built the billing pages in React."
+    assert result_phrase(split) == ""
+    ack = acknowledgement(read_answer(split), "seed", 3)
+    assert "60" not in ack and "outcome" not in ack
+
+
+def test_the_role_calls_for_slack_devops_gaps_are_real_skills_of_the_job_spoken_in_lower_case():
+    context = InterviewContext.from_dict({**CANDIDATE, "job_description": CANDIDATE["job_description"]
+                                          + "- Slack and Google Workspace\n- Share the on-call rotation\n"})
+    gap = gap_skill(context)
+    assert gap and gap not in ("Slack", "Google Workspace")
+    assert gap == gap.lower() or gap[:1].isupper() and " " not in gap  # "distributed systems", or a name
+
+
+# -- the candidate's own questions at the end ------------------------------------------------------
+
+def test_how_does_the_team_share_on_call_is_answered_from_the_job_description():
+    job = "Requirements:\n- Go\n- Share a follow-the-sun on-call rotation, one week in six."
+    reply = answer_candidate_question("How does the team share on-call?", [("the job description", job)])
+    assert "one week in six" in reply and "job description" in reply
+
+
+def test_a_question_the_documents_do_not_answer_gets_an_honest_i_dont_know():
+    reply = answer_candidate_question("What is the salary?", [("the job description", "Requirements:\n- Go")])
+    assert "don't have that" in reply and "hiring team" in reply
+
+
+def test_a_candidate_who_asks_questions_at_the_end_gets_answers_not_deflections():
+    job = CANDIDATE["job_description"] + "The on-call rotation is shared across the platform team, one week in eight.\n"
+    events = simulate(script({"self_intro": [PAST[0]], "past_experience": PAST[:4],
+                              "closing": ["How is on-call shared on the platform team?"]}, seed="asks",
+                             job_description=job))
+    closing = [e["data"]["text"] for e in of(events, "agent.said") if e["stage"] == "closing"]
+    assert any("one week in eight" in line for line in closing), closing
+
+
+# -- tailoring ---------------------------------------------------------------------------------------
+
+def test_the_level_changes_what_a_strong_story_is_followed_by():
+    def deeper(level):
+        events = simulate(script({"past_experience": PAST[:5]}, seed="level", level=level))
+        return " ".join(e["data"]["text"] for e in asked(events))
+    assert "learn" in deeper("junior").lower()
+    assert any(w in deeper("senior").lower() for w in ("trade-off", "buy-in", "bring others along", "bring them"))
+
+
+def test_research_is_used_for_a_question_when_it_exists():
+    brief = ("Initech is moving its billing platform to event streams this year. The company has 400 staff.")
+    events = simulate(script({"past_experience": PAST}, seed="research", company="Initech", company_brief=brief))
+    texts = [e["data"]["text"] for e in asked(events)]
+    assert any("event streams" in t for t in texts), texts
+
+
+def test_the_scripted_brain_is_stateless_and_rebuilds_the_same_questions():
+    events = simulate(cooperative("again"))
+    again = simulate(cooperative("again"))
+    assert [e["data"]["text"] for e in asked(events)] == [e["data"]["text"] for e in asked(again)]
+    assert ScriptedBrain().name == "scripted"
