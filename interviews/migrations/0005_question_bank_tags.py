@@ -65,5 +65,5 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("interviews", "0003_closing_questions_unscored")]
+    dependencies = [("interviews", "0004_quick_plan_title")]
     operations = [migrations.RunPython(forwards, backwards)]
