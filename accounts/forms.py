@@ -5,6 +5,7 @@ from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm
 
 from accounts import throttle
 from accounts.emails import normalize_email
+from accounts.mail_limit import take_mail_slot
 
 User = get_user_model()
 
@@ -23,10 +24,8 @@ class SignupForm(forms.Form):
     )
 
     def clean_email(self):
-        email = normalize_email(self.cleaned_data["email"])
-        if User.objects.filter(email=email).exists():
-            raise forms.ValidationError("An account with this email already exists. Log in instead.")
-        return email
+        # No "already exists" error: the page must not tell whether an address has an account.
+        return normalize_email(self.cleaned_data["email"])
 
     def clean_display_name(self):
         name = " ".join(self.cleaned_data["display_name"].split())
@@ -96,6 +95,10 @@ class ThrottledPasswordChangeForm(PasswordChangeForm):
         return old_password
 
 
+class ResendVerificationForm(forms.Form):
+    email = forms.EmailField(label="Email", max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
@@ -130,3 +133,9 @@ class EmailPasswordResetForm(PasswordResetForm):
         # The stored, normalised spelling only: no database case folding (PostgreSQL's UPPER() maps 'ſ' to 'S').
         users = User._default_manager.filter(email=normalize_email(email), is_active=True)
         return (user for user in users if user.has_usable_password())
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        if take_mail_slot(to_email):  # past the hourly allowance nothing is sent; the page looks the same
+            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
+                              html_email_template_name)

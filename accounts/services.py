@@ -4,12 +4,15 @@ import logging
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.emails import normalize_email
+from accounts.mail_limit import take_mail_slot
 from accounts.registry import providers
 from accounts.tokens import make_verification_token, read_verification_token
 
@@ -35,40 +38,73 @@ def send_templated_email(*, to: str, template: str, context: dict, attachments=(
 
 
 def user_signup(*, email: str, display_name: str, password: str):
-    with transaction.atomic():
-        user = User.objects.create_user(email=email, password=password, display_name=display_name)
-    verification_send(user=user)
-    return user
+    """Sign-up that answers the same whether or not the address has an account (nobody is signed in here).
+
+    A new address gets an unverified account and a link that verifies it and signs its owner in; an address
+    that already has an account gets a "someone tried to sign up with your address" email instead. Returns
+    the new user, or None.
+    """
+    email = normalize_email(email)
+    existing = User.objects.filter(email=email).first()
+    if existing is None:
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(email=email, password=password, display_name=display_name)
+        except IntegrityError:  # the same address signed up a moment ago
+            existing = User.objects.get(email=email)
+        else:
+            verification_send(user=user)
+            return user
+    make_password(password)  # the same hashing work as a new account, so the time taken tells nothing
+    if take_mail_slot(existing.email):
+        _send_quietly(existing, template="accounts/email/signup_exists", context={
+            "user": existing,
+            "login_link": _site_link(reverse("accounts:login")),
+            "reset_link": _site_link(reverse("accounts:password_reset")),
+        })
+    return None
 
 
-def verification_send(*, user) -> None:
-    link = settings.SITE_URL.rstrip("/") + reverse("accounts:verify", args=[make_verification_token(user)])
+def verification_send(*, user) -> bool:
+    """Mail a verification link, unless this address has had its hourly allowance; True if one was sent."""
+    if not take_mail_slot(user.email):
+        return False
+    link = _site_link(reverse("accounts:verify", args=[make_verification_token(user)]))
+    return _send_quietly(user, template="accounts/email/verify", context={"user": user, "link": link})
+
+
+def _site_link(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def _send_quietly(user, *, template: str, context: dict) -> bool:
     try:
-        send_templated_email(
-            to=user.email,
-            template="accounts/email/verify",
-            context={"user": user, "link": link},
-        )
+        send_templated_email(to=user.email, template=template, context=context)
     except OSError:
-        # A mail outage must not lose the sign-up: the profile page offers to resend.
-        log.exception("Could not send the verification email to user %s", user.pk)
+        # A mail outage must not lose the sign-up: the "check your email" and profile pages offer to resend.
+        log.exception("Could not send %s to user %s", template, user.pk)
+        return False
+    return True
 
 
 def verification_confirm(*, token: str):
-    """Mark the address in the token verified; return the user, or None for a bad or stale token."""
+    """Mark the address in the token verified. Returns (user, verified_now), or (None, False) for a bad
+    or stale token. Only the click that verifies the address may sign its owner in (the link is one-time)."""
     data = read_verification_token(token)
     if not data:
-        return None
+        return None, False
     user = User.objects.filter(pk=data["u"], email=data["e"]).first()
     if user is None:
-        return None
-    if not user.email_verified_at:
-        user.email_verified_at = timezone.now()
-        user.save(update_fields=["email_verified_at"])
+        return None, False
+    with transaction.atomic():
+        verified_now = User.objects.filter(pk=user.pk, email_verified_at__isnull=True).update(
+            email_verified_at=timezone.now()) == 1
+    if verified_now:
+        user.refresh_from_db(fields=["email_verified_at"])
         from accounts.signals import email_verified
 
         email_verified.send(sender=User, user=user)
-    return user
+    return user, verified_now
 
 
 def user_export_data(*, user) -> dict:

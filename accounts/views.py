@@ -1,7 +1,8 @@
 import json
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
+from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -12,14 +13,18 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import services
+from accounts.emails import normalize_email
 from accounts.forms import (
     DeleteAccountForm,
     EmailPasswordResetForm,
     LoginForm,
     ProfileForm,
+    ResendVerificationForm,
     SignupForm,
     ThrottledPasswordChangeForm,
 )
+
+User = get_user_model()
 
 
 def signup(request):
@@ -27,15 +32,18 @@ def signup(request):
         return redirect(services.user_home(request.user))
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.user_signup(
+        # New address or not, the answer is the same page; the email tells the owner which it was.
+        services.user_signup(
             email=form.cleaned_data["email"],
             display_name=form.cleaned_data["display_name"],
             password=form.cleaned_data["password"],
         )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_short_name()}! We sent a link to {user.email} to verify it.")
-        return redirect("dashboard")
+        return redirect("accounts:signup_sent")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def signup_sent(request):
+    return render(request, "accounts/signup_sent.html", {"form": ResendVerificationForm()})
 
 
 def login_view(request):
@@ -59,23 +67,42 @@ def logout_view(request):
 
 
 def verify(request, token):
-    user = services.verification_confirm(token=token)
+    user, verified_now = services.verification_confirm(token=token)
     if user is None:
-        messages.error(request, "That verification link is invalid or has expired. Send a new one from your profile.")
+        messages.error(request, "That verification link is invalid or has expired. Ask for a new one below.")
+        return redirect("dashboard" if request.user.is_authenticated else "accounts:signup_sent")
+    if verified_now and request.user != user:
+        # The emailed link is how a new account is first signed in (once: a second click only says so).
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_short_name()}! {user.email} is verified.")
     else:
         messages.success(request, f"Thanks! {user.email} is verified.")
     return redirect("dashboard" if request.user.is_authenticated else "accounts:login")
 
 
-@login_required
+SENT_AGAIN = ("If an account at {email} is waiting for verification, a new link is on its way "
+              "(we send at most {limit} emails an hour to one address).")
+
+
 @require_POST
 def resend_verification(request):
-    if request.user.email_verified:
-        messages.info(request, "Your email is already verified.")
-    else:
-        services.verification_send(user=request.user)
-        messages.success(request, f"We sent a new verification link to {request.user.email}.")
-    return redirect("accounts:profile")
+    """Anyone may ask for the link again (from "check your email"); the answer never says whether one went."""
+    if request.user.is_authenticated:
+        if request.user.email_verified:
+            messages.info(request, "Your email is already verified.")
+        else:
+            services.verification_send(user=request.user)
+            messages.success(request, SENT_AGAIN.format(email=request.user.email, limit=settings.MAIL_PER_ADDRESS_PER_HOUR))
+        return redirect("accounts:profile")
+    form = ResendVerificationForm(request.POST)
+    if not form.is_valid():
+        return render(request, "accounts/signup_sent.html", {"form": form})
+    email = normalize_email(form.cleaned_data["email"])
+    user = User.objects.filter(email=email, email_verified_at__isnull=True, is_active=True).first()
+    if user is not None:
+        services.verification_send(user=user)
+    messages.success(request, SENT_AGAIN.format(email=email, limit=settings.MAIL_PER_ADDRESS_PER_HOUR))
+    return redirect("accounts:signup_sent")
 
 
 @login_required

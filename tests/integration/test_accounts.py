@@ -18,46 +18,117 @@ def _link_in(message) -> str:
     return re.search(r"https?://\S+", message.body).group(0)
 
 
-def test_signing_up_logs_the_user_in_and_mails_a_verification_link(client, db):
+def _path(link: str) -> str:
+    return "/" + link.split("://", 1)[1].split("/", 1)[1]
+
+
+def _signed_in(client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_signing_up_mails_a_link_that_verifies_the_address_and_signs_in(client, db):
     response = _signup(client)
 
     assert response.status_code == 302
-    assert response["Location"] == reverse("dashboard")
+    assert response["Location"] == reverse("accounts:signup_sent")
+    assert not _signed_in(client), "nothing on the page may differ from an existing address's sign-up"
     user = User.objects.get(email="dana@example.com")
     assert user.display_name == "Dana Candidate"
     assert not user.email_verified
-    assert client.get(reverse("dashboard")).status_code == 200
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["dana@example.com"]
     assert "/accounts/verify/" in mail.outbox[0].body
     assert mail.outbox[0].alternatives, "the mail has an HTML part"
 
+    response = client.get(_path(_link_in(mail.outbox[0])))
 
-def test_the_verification_link_verifies_the_address(client, db):
-    _signup(client)
-    link = _link_in(mail.outbox[0])
-    path = link.split("://", 1)[1].split("/", 1)[1]
-
-    response = client.get("/" + path)
-
-    assert response.status_code == 302
+    assert response.status_code == 302 and response["Location"] == reverse("dashboard")
+    assert _signed_in(client)
     assert User.objects.get(email="dana@example.com").email_verified
+    assert client.get(reverse("dashboard")).status_code == 200
+
+
+def test_the_link_signs_in_only_once(client, db):
+    from django.test import Client
+
+    _signup(client)
+    path = _path(_link_in(mail.outbox[0]))
+    client.get(path)
+
+    other = Client()
+    response = other.get(path)
+
+    assert response.status_code == 302 and not _signed_in(other)
 
 
 def test_a_tampered_verification_link_is_refused(client, db):
     _signup(client)
     link = _link_in(mail.outbox[0]).rstrip("/")
-    client.get(link.split("8000", 1)[1][:-3] + "xyz/")
+    client.get(_path(link)[:-3] + "xyz/")
 
     assert not User.objects.get(email="dana@example.com").email_verified
+    assert not _signed_in(client)
 
 
-def test_signing_up_twice_with_one_email_is_refused_with_a_clear_message(client, alice):
-    response = _signup(client, email="ALICE@example.com")
+def test_signing_up_with_an_existing_email_looks_the_same_and_tells_the_owner(client, alice):
+    new = _signup(client, email="dana@example.com")
+    new_page = client.get(new["Location"]).content.decode()
+    mail.outbox.clear()
 
-    assert response.status_code == 200
-    assert "already exists" in response.content.decode()
-    assert User.objects.filter(email__iexact="alice@example.com").count() == 1
+    existing = _signup(client, email="ALICE@example.com", password="an-attackers-passphrase")
+    existing_page = client.get(existing["Location"]).content.decode()
+
+    assert (existing.status_code, existing["Location"]) == (new.status_code, new["Location"])
+    strip = lambda page: re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", page)  # noqa: E731
+    assert strip(existing_page) == strip(new_page)
+    assert not _signed_in(client)
+    assert User.objects.filter(email="alice@example.com").count() == 1
+    assert User.objects.get(email="alice@example.com").check_password("correct-horse-battery")
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    assert "tried to create a MockFlow account" in mail.outbox[0].body
+    assert "/accounts/password/reset/" in mail.outbox[0].body
+
+
+def test_verification_can_be_asked_for_again_without_signing_in_and_the_page_says_nothing(client, db, make_user):
+    make_user("erin@example.com", verified=False)
+    make_user("finn@example.com")  # verified already
+
+    pages = [client.post(reverse("accounts:verify_resend"), {"email": email}, follow=True)
+             for email in ("erin@example.com", "finn@example.com", "nobody@example.com")]
+
+    assert [m.to for m in mail.outbox] == [["erin@example.com"]]
+    assert all("If an account at" in page.content.decode() for page in pages)
+    assert all(page.redirect_chain[-1][0] == reverse("accounts:signup_sent") for page in pages)
+
+
+def test_at_most_three_emails_an_hour_go_to_one_address(client, make_user, settings):
+    assert settings.MAIL_PER_ADDRESS_PER_HOUR == 3
+    make_user("erin@example.com", verified=False)
+    pages = set()
+    for _ in range(5):
+        response = client.post(reverse("accounts:verify_resend"), {"email": "erin@example.com"}, follow=True)
+        pages.add(response.redirect_chain[-1][0])
+    for _ in range(2):
+        client.post(reverse("accounts:password_reset"), {"email": "erin@example.com"})
+
+    assert len(mail.outbox) == 3
+    assert pages == {reverse("accounts:signup_sent")}
+
+
+def test_password_resets_are_limited_per_address_too(client, alice):
+    responses = [client.post(reverse("accounts:password_reset"), {"email": "alice@example.com"}) for _ in range(5)]
+
+    assert len(mail.outbox) == 3
+    assert {r["Location"] for r in responses} == {reverse("accounts:password_reset_done")}
+
+
+def test_a_signed_in_user_resends_from_the_profile(client, make_user):
+    client.force_login(make_user("erin@example.com", verified=False))
+
+    response = client.post(reverse("accounts:verify_resend"), follow=True)
+
+    assert response.redirect_chain[-1][0] == reverse("accounts:profile")
+    assert [m.to for m in mail.outbox] == [["erin@example.com"]]
 
 
 def test_a_weak_password_is_refused_and_nothing_is_saved(client, db):
