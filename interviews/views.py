@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 from interviews.forms import NewInterviewForm
 from interviews.selectors import interview_for_owner
 from interviews.services.research_store import research_enabled, research_view
-from interviews.services.setup import interview_create, interview_understanding
+from interviews.services.setup import InterviewLimitReached, interview_create, interview_understanding
 
 
 def _source_interview(request):
@@ -31,16 +31,20 @@ def new_interview(request):
     if request.method == "POST":
         form = NewInterviewForm(request.POST, request.FILES, user=request.user, source=source)
         if form.is_valid():
-            interview = interview_create(
-                owner=request.user,
-                role=form.cleaned_data["role"],
-                level=form.cleaned_data["level"],
-                plan=form.cleaned_data["plan"],
-                resume=form.resume_upload(),
-                job_description=form.job_description_upload(),
-                company=form.cleaned_data["company"],
-            )
-            return redirect("interviews:detail", interview_id=interview.id)
+            try:
+                interview = interview_create(
+                    owner=request.user,
+                    role=form.cleaned_data["role"],
+                    level=form.cleaned_data["level"],
+                    plan=form.cleaned_data["plan"],
+                    resume=form.resume_upload(),
+                    job_description=form.job_description_upload(),
+                    company=form.cleaned_data["company"],
+                )
+            except InterviewLimitReached as limit:
+                form.add_error(None, str(limit))
+            else:
+                return redirect("interviews:detail", interview_id=interview.id)
     else:
         form = NewInterviewForm(user=request.user, source=source)
     context = {"form": form, "source": source, "research_enabled": research_enabled()}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.db import transaction
@@ -51,8 +52,16 @@ def uploads_per_hour() -> int:
     return settings.UPLOADS_PER_HOUR
 
 
+class InterviewLimitReached(Exception):
+    """The per-day cap, found when the interview was about to be stored (a create raced another)."""
+
+
 def setup_limit_error(*, user, now: datetime.datetime | None = None) -> str | None:
-    """Why this user may not create another interview right now, or None."""
+    """Why this user may not create another interview right now, or None.
+
+    The form asks early; `interview_create` asks again inside its transaction with the owner's row locked,
+    so two creates at once cannot both pass at the limit.
+    """
     now = now or timezone.now()
     per_day = settings.INTERVIEWS_PER_DAY
     recent = Interview.objects.filter(owner=user, created_at__gte=now - datetime.timedelta(days=1)).count()
@@ -199,6 +208,10 @@ def interview_create(
     written: list[str] = []
     try:
         with transaction.atomic():
+            # Serialise this owner's creates (SQLite's IMMEDIATE transactions already serialise writers).
+            get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+            if limit := setup_limit_error(user=owner):
+                raise InterviewLimitReached(limit)
             research, run_research = research_request(company=company) if company else (None, False)
             resume_doc = _store_document(owner=owner, kind=Document.Kind.RESUME, upload=resume, written=written)
             jd_doc = _store_document(

@@ -254,6 +254,22 @@ def test_new_interviews_are_limited_per_day(alice_client, setup_form, media_root
     assert Interview.objects.count() == 2 and len(stored_files(media_root)) == 2
 
 
+def test_the_daily_cap_is_checked_again_where_the_interview_is_stored(alice_client, alice, setup_form, settings):
+    from interviews.services.setup import InterviewLimitReached, interview_create, setup_limit_error
+
+    settings.INTERVIEWS_PER_DAY = 2
+    assert post(alice_client, setup_form()).status_code == 302
+    first = Interview.objects.get()
+    again = dict(owner=alice, role=first.role, level=first.level, plan=first.plan, resume=first.resume,
+                 job_description=first.job_description)
+    # Two posts at once both pass the form's early check; only one may be stored.
+    assert setup_limit_error(user=alice) is None
+    interview_create(**again)
+    with pytest.raises(InterviewLimitReached, match="the most allowed"):
+        interview_create(**again)
+    assert Interview.objects.count() == 2
+
+
 def test_uploads_are_limited_per_hour(alice_client, bob, client, setup_form, media_root, settings):
     settings.UPLOADS_PER_HOUR = 2
     assert post(alice_client, setup_form(job_description="", job_description_file=SimpleUploadedFile(
