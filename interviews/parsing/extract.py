@@ -9,10 +9,9 @@ import zipfile
 from collections import Counter
 from typing import Any
 
-from agent_worker.core.facts import extract_job_requirements, extract_resume_facts, strip_instructions
-
 from .errors import DocumentError
 from .normalise import normalise_text
+from .textsize import page_shown_chars
 
 NO_TEXT_LAYER = (
     "This PDF has no text layer (it may be a scan). Please upload a PDF exported from your editor, or a DOCX."
@@ -26,7 +25,15 @@ _MIN_TEXT_CHARS = 20
 # ---------------------------------------------------------------------------------------------
 
 
-def pdf_text(data: bytes, max_pages: int) -> tuple[int, str]:
+def too_much_text(chars: int, max_chars: int, *, about: bool = False) -> DocumentError:
+    amount = f"about {chars:,}" if about else f"{chars:,}"
+    return DocumentError(
+        f"This document has too much text ({amount} characters; the limit is {max_chars:,}). "
+        "Please upload just your resume or the job description."
+    )
+
+
+def pdf_text(data: bytes, max_pages: int, max_chars: int | None = None) -> tuple[int, str]:
     from pypdf import PdfReader
     from pypdf.errors import FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError
 
@@ -46,9 +53,25 @@ def pdf_text(data: bytes, max_pages: int) -> tuple[int, str]:
     if count > max_pages:
         raise DocumentError(f"This PDF has {count} pages; the limit is {max_pages}. Please upload a shorter document.")
     pages = []
+    shown = 0
+    for page in reader.pages:
+        try:
+            if max_chars is not None:  # refuse a huge document before the slow extraction (textsize.py)
+                shown += page_shown_chars(page)
+                if shown > max_chars:
+                    raise too_much_text(shown, max_chars, about=True)
+        except LimitReachedError:
+            raise DocumentError(TOO_BIG) from None
+        except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, IndexError, AttributeError,
+                RecursionError):
+            raise DocumentError(damaged) from None
+    extracted = 0
     for page in reader.pages:
         try:
             pages.append(_page_text(page))
+            extracted += len(pages[-1])
+            if max_chars is not None and extracted > max_chars * 2:  # raw text: stop, whatever pages remain
+                raise too_much_text(extracted, max_chars, about=True)
         except LimitReachedError:  # pypdf's own guard against decompression bombs
             raise DocumentError(TOO_BIG) from None
         except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, IndexError, AttributeError,
@@ -260,7 +283,7 @@ def _docx_pages(data: bytes, text: str) -> int:
 def parse(data: bytes, doctype: str, kind: str, max_pages: int, max_chars: int) -> dict[str, Any]:
     """Extract, normalise and understand one document; return the JSON-able result."""
     if doctype == "pdf":
-        pages, raw = pdf_text(data, max_pages)
+        pages, raw = pdf_text(data, max_pages, max_chars)
     elif doctype == "docx":
         pages, raw = docx_text(data)
     elif doctype == "txt":
@@ -274,15 +297,15 @@ def parse(data: bytes, doctype: str, kind: str, max_pages: int, max_chars: int) 
             raise DocumentError(NO_TEXT_LAYER)
         raise DocumentError("This document has no readable text. Please check the file and upload it again.")
     if len(text) > max_chars:
-        raise DocumentError(
-            f"This document has too much text ({len(text):,} characters; the limit is {max_chars:,}). "
-            "Please upload just your resume or the job description."
-        )
+        raise too_much_text(len(text), max_chars)
     return understand(text, kind, pages)
 
 
 def understand(text: str, kind: str, pages: int) -> dict[str, Any]:
     """Drop the lines addressed to a reader, then extract the facts from what is left."""
+    # Imported here (about 1 s): a document refused for its size or form never pays for it.
+    from agent_worker.core.facts import extract_job_requirements, extract_resume_facts, strip_instructions
+
     text = re.sub(r"\n{3,}", "\n\n", strip_instructions(text)).strip()
     result: dict[str, Any] = {"kind": kind, "pages": pages, "chars": len(text), "text": text}
     if kind == "resume":
