@@ -1,4 +1,4 @@
-"""`python -m agent_worker start | simulate SCRIPT.json [--plan PLAN.json]`."""
+"""`python -m agent_worker start | dev | simulate SCRIPT.json [--plan PLAN.json]`."""
 
 from __future__ import annotations
 
@@ -44,6 +44,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _start(args: argparse.Namespace) -> int:
+    from agent_worker.adapters.startup import startup_problems
+
+    code, problems = startup_problems()  # before LiveKit's import: a bad setting fails in a second
+    if code:
+        print("\n".join(problems), file=sys.stderr)
+        return code
     try:
         from agent_worker.adapters import livekit_session  # type: ignore[attr-defined]  # noqa: F401
     except ImportError:
@@ -53,7 +59,7 @@ def _start(args: argparse.Namespace) -> int:
     if run is None:
         print("start: the LiveKit worker is not available yet", file=sys.stderr)
         return EXIT_USAGE
-    return int(run(args.rest) or 0)
+    return int(run([args.command, *args.rest]) or 0)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     start = commands.add_parser("start", help="run the LiveKit voice worker")
     start.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for the LiveKit worker")
     start.set_defaults(handler=_start)
+    dev = commands.add_parser("dev", help="run the LiveKit voice worker in development mode (reloads on changes)")
+    dev.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for the LiveKit worker")
+    dev.set_defaults(handler=_start)
     sim = commands.add_parser("simulate", help="simulate an interview from a script; events as JSON lines")
     sim.add_argument("script", help="the script (JSON): candidate and turns")
     sim.add_argument("--plan", help="a stage plan (JSON); default: the default plan")

@@ -114,7 +114,7 @@ async def run() -> dict[str, Any]:
     stt = offline.WhisperSTT()
     piper = offline.PiperTTS()
     mic = offline.RealtimeAudioInput()
-    speaker = offline.CapturingAudioOutput(piper.sample_rate)
+    speaker = offline.RealtimeSpeaker(piper.sample_rate)
     latencies: list[float] = []
     heard: list[str] = []
     async with build_session(llm_model=model, stt=stt, tts=piper, vad=vad, llm_retries=0) as session:
@@ -134,7 +134,7 @@ async def run() -> dict[str, Any]:
                 mic.feed(speech[n])
                 await until(lambda n=n: said_question(engine, QUESTIONS[n + 1]), 30)
                 end = mic.speech_ends[-1]
-                first = next(s for s in speaker.segments[segments_before:] if s.first_frame_at >= end)
+                first = next(s for s in speaker.segments[segments_before:] if s.first_frame_at and s.first_frame_at >= end)
                 latencies.append(first.first_frame_at - end)
             heard = [e.data["text"] for e in engine.events if e.type == "candidate.said"]
         finally:

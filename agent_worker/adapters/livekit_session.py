@@ -16,6 +16,7 @@ scripted interviewer asks the questions.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -37,6 +38,7 @@ from livekit.agents import (
     llm,
     stt,
 )
+from livekit.agents.types import DEFAULT_API_CONNECT_OPTIONS
 from livekit.agents.voice import ModelSettings
 from livekit.agents.voice.agent_session import SessionConnectOptions
 from livekit.agents.voice.events import (
@@ -50,6 +52,7 @@ from livekit.agents.voice.speech_handle import SpeechHandle
 
 from agent_worker.adapters.backend import BackendClient, BackendError, InterviewClosed
 from agent_worker.adapters.driver import Spoken, VoiceDriver
+from agent_worker.adapters.turns import TranscriptGate, ends_unfinished
 from agent_worker.core.clock import SystemClock
 from agent_worker.core.engine import Engine, Line
 from agent_worker.core.plans import load_plan
@@ -93,9 +96,106 @@ TURN_HANDLING: dict[str, Any] = {
 }
 
 
+# How long the end of a turn waits for a non-streaming STT's transcript of the last words.
+TRANSCRIPT_WAIT = 2.0
+
+
+class InterviewTurnDetector(inference.TurnDetector):
+    """LiveKit's on-device end-of-turn model (v1-mini), whose predictions also wait for the
+    transcript a non-streaming STT still owes (`turns.TranscriptGate`), so a turn never ends on
+    half of what was said."""
+
+    def __init__(self) -> None:
+        super().__init__(version="v1-mini")
+        self.transcripts = TranscriptGate()
+
+    def stream(self, *, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> Any:
+        return _GatedStream(super().stream(conn_options=conn_options), self.transcripts)
+
+
+class _GatedStream:
+    """A turn-detector stream whose predictions resolve once the transcripts are in (see above)."""
+
+    def __init__(self, inner: Any, gate: TranscriptGate) -> None:
+        self._inner = inner
+        self._gate = gate
+        self._waiting: set[asyncio.Future[Any]] = set()
+
+    @property
+    def model(self) -> str:
+        return str(self._inner.model)
+
+    @property
+    def provider(self) -> str:
+        return str(self._inner.provider)
+
+    @property
+    def is_fallback(self) -> bool:
+        return bool(self._inner.is_fallback)
+
+    @property
+    def prediction_timeout(self) -> float:
+        return float(self._inner.prediction_timeout) + TRANSCRIPT_WAIT
+
+    async def unlikely_threshold(self, language: Any) -> float | None:
+        return await self._inner.unlikely_threshold(language)  # type: ignore[no-any-return]
+
+    async def backchannel_threshold(self, language: Any) -> float | None:
+        return await self._inner.backchannel_threshold(language)  # type: ignore[no-any-return]
+
+    async def supports_language(self, language: Any) -> bool:
+        return bool(await self._inner.supports_language(language))
+
+    def predict(self) -> asyncio.Future[Any]:
+        inner = self._inner.predict()
+        out: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.add(out)
+        out.add_done_callback(self._waiting.discard)
+
+        async def join() -> None:
+            try:
+                result = await asyncio.shield(inner)
+            except asyncio.CancelledError:
+                out.cancel()
+                return
+            except Exception as error:  # the model's own failure, passed on as LiveKit expects
+                if not out.done():
+                    out.set_exception(error)
+                return
+            await self._gate.wait(TRANSCRIPT_WAIT)
+            if result is not None and ends_unfinished(self._gate.last_transcript):
+                # The words stop mid-sentence: whatever the voice sounded like, the answer goes on.
+                result = dataclasses.replace(result, end_of_turn_probability=min(result.end_of_turn_probability, 0.01))
+            if not out.done():
+                out.set_result(result)
+
+        task = asyncio.get_running_loop().create_task(join(), name="mockflow-eot-gate")
+        out.add_done_callback(lambda done: task.cancel() if done.cancelled() else None)
+        return out
+
+    def cancel_inference(self, *, timed_out: bool = False) -> None:
+        self._inner.cancel_inference(timed_out=timed_out)
+        for waiting in list(self._waiting):
+            waiting.cancel()
+
+    def flush(self, reason: str | None = None) -> None:
+        self._inner.flush(reason)
+
+    def push_audio(self, frame: Any) -> None:
+        self._inner.push_audio(frame)
+
+    def end_input(self) -> None:
+        self._inner.end_input()
+
+    async def aclose(self) -> None:
+        for waiting in list(self._waiting):
+            waiting.cancel()
+        await self._inner.aclose()
+
+
 def turn_handling() -> dict[str, Any]:
     """The session's turn handling, with a fresh turn detector."""
-    return {**TURN_HANDLING, "turn_detection": inference.TurnDetector(version="v1-mini")}
+    return {**TURN_HANDLING, "turn_detection": InterviewTurnDetector()}
 
 
 # ================================================================================================
@@ -140,7 +240,16 @@ class InterviewerAgent(Agent):
 
     async def stt_node(self, audio: AsyncIterable[Any], model_settings: ModelSettings) -> AsyncIterable[Any]:
         """The STT's events, less backchannels spoken over the agent and noise (`turns.py`)."""
+        detector = self.session.turn_detection
+        gate = detector.transcripts if isinstance(detector, InterviewTurnDetector) else None
+        if self.session.stt is not None and self.session.stt.capabilities.streaming:
+            gate = None  # a streaming STT's words arrive as they are spoken
         async for event in Agent.default.stt_node(self, audio, model_settings):
+            if gate is not None and isinstance(event, stt.SpeechEvent):
+                if event.type == stt.SpeechEventType.START_OF_SPEECH:
+                    gate.speech_started()
+                elif event.type == stt.SpeechEventType.FINAL_TRANSCRIPT and event.alternatives:
+                    gate.transcript_arrived(event.alternatives[0].text)
             if (isinstance(event, stt.SpeechEvent) and event.alternatives
                     and event.type in (stt.SpeechEventType.INTERIM_TRANSCRIPT, stt.SpeechEventType.FINAL_TRANSCRIPT)
                     and not self.driver.overlap.keep(event.alternatives[0].text)):
@@ -398,13 +507,7 @@ def _session_models(models: dict[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m agent_worker start [livekit cli arguments]`: run the worker (LIVEKIT_URL, _API_KEY, _API_SECRET)."""
-    missing = [name for name in ("WORKER_API_TOKEN",) if not os.environ.get(name)]
-    if not (os.environ.get("OPENAI_API_KEY")):
-        missing.append("OPENAI_API_KEY (speech synthesis; any value for a local OpenAI-compatible server)")
-    if missing:
-        print("agent worker: set " + ", ".join(missing), file=sys.stderr)
-        return 2
+    """`python -m agent_worker start|dev [livekit cli arguments]` (after `startup.startup_problems`)."""
     args = list(argv or [])
     commands = {"start", "dev", "console", "connect", "download-files"}
     if not args or args[0] not in commands:

@@ -4,15 +4,18 @@
   nor an answer: its transcript is dropped before LiveKit counts its words or ends a turn on it.
   Said when the agent is silent, the same words are an answer ("Okay." to "Shall we begin?").
 - A transcript with no words in it (an STT's "[door slams]", "(coughs)", music notes) is noise.
+- The end of a turn waits for the transcript a non-streaming STT still owes (`TranscriptGate`),
+  and words that stop mid-sentence ("..., and then") are never the end of an answer.
 - A question the model speaks without calling `ask_question` is still the turn's one question:
   `spoken_question` finds it so the driver can have it approved.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 
-__all__ = ["BACKCHANNEL_WORDS", "OverlapTracker", "is_backchannel", "is_noise", "spoken_question", "words_in"]
+__all__ = ["BACKCHANNEL_WORDS", "OverlapTracker", "TranscriptGate", "ends_unfinished", "is_backchannel", "is_noise", "spoken_question", "words_in"]
 
 BACKCHANNEL_WORDS = frozenset({
     "ok", "okay", "kay", "yeah", "yea", "yes", "yep", "yup", "ya", "mm", "mmm", "hm", "hmm", "mhm", "mm-hm",
@@ -49,6 +52,30 @@ def spoken_question(text: str) -> str | None:
     return questions[-1] if questions else None
 
 
+# Words a finished answer does not end on: the speaker is mid-sentence, or thinking aloud.
+CONTINUATION_WORDS = frozenset({
+    "and", "but", "or", "so", "because", "then", "also", "like", "um", "uh", "er", "erm", "hmm", "the", "a", "an",
+    "to", "of", "with", "for", "in", "on", "at", "from", "by", "which", "that", "who", "where", "when", "while",
+    "if", "as", "my", "our", "their", "his", "her", "we", "i", "is", "was", "were", "are", "be", "been", "had",
+    "have", "would", "could", "will", "basically", "actually", "well",
+})
+THINKING_ENDINGS = ("let me think", "let me see", "give me a second", "give me a moment", "good question",
+                    "how do i put this", "let me remember")
+
+
+def ends_unfinished(text: str) -> bool:
+    """Whether a transcript stops mid-sentence ("... and then", "..., um", "I was the") or on a
+    thinking phrase ("good question, let me think"): not the end of an answer."""
+    stripped = text.strip()
+    spoken = words_in(stripped)
+    if not spoken:
+        return False
+    if stripped.endswith((",", "...", "…", "-", "—", ";", ":")):
+        return True
+    tail = " ".join(spoken[-5:])
+    return spoken[-1] in CONTINUATION_WORDS or any(tail.endswith(p) for p in THINKING_ENDINGS)
+
+
 class OverlapTracker:
     """Whether the candidate's current utterance began over the agent's voice, and so what its
     transcript may do: an overlapping backchannel is dropped, noise always is."""
@@ -66,3 +93,36 @@ class OverlapTracker:
         if drop:
             self.dropped.append(text)
         return not drop
+
+
+class TranscriptGate:
+    """Whether a non-streaming STT still owes the transcript of speech that has started.
+
+    Such an STT (whisper, OpenAI's) transcribes a stretch of speech only after it ends, which takes
+    longer than the shortest end-of-turn wait: the turn would end on the words heard so far and the
+    rest of the answer would arrive as a new turn. The end-of-turn prediction waits on this gate.
+    LiveKit's adapter for such an STT transcribes one stretch at a time and announces the next
+    stretch only when the last one's transcript is in (or was empty), so one owed stretch is all
+    there is to track.
+    """
+
+    def __init__(self) -> None:
+        self._caught_up = asyncio.Event()
+        self._caught_up.set()
+        self.last_transcript = ""
+
+    def speech_started(self) -> None:
+        self._caught_up.clear()
+
+    def transcript_arrived(self, text: str) -> None:
+        self.last_transcript = text
+        self._caught_up.set()
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait until no transcript is owed (True), or `timeout` (False: the STT heard nothing)."""
+        try:
+            await asyncio.wait_for(self._caught_up.wait(), timeout)
+        except TimeoutError:
+            self._caught_up.set()
+            return False
+        return True

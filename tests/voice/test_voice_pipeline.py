@@ -16,9 +16,9 @@ from agent_worker.core import Engine, InterviewContext, ScriptedBrain, SystemClo
 from agent_worker.core.plans import QUICK_PLAN
 from tests.unit.adapters.scripted_llm import ScriptedLLM, call, say
 from tests.voice.offline import (
-    CapturingAudioOutput,
     PiperTTS,
     RealtimeAudioInput,
+    RealtimeSpeaker,
     WhisperSTT,
     speech_16k,
     transcribe,
@@ -69,7 +69,7 @@ async def test_a_spoken_answer_goes_through_the_pipeline_and_the_interview_moves
                     brain=None, fallback_brain=ScriptedBrain(), brain_name="llm")
     piper = PiperTTS()
     mic = RealtimeAudioInput()
-    speaker = CapturingAudioOutput(piper.sample_rate)
+    speaker = RealtimeSpeaker(piper.sample_rate)
     async with build_session(llm_model=model, stt=WhisperSTT(), tts=piper, vad=offline_models["vad"],
                              llm_retries=0) as session:
         session.input.audio = mic

@@ -2,15 +2,19 @@
 
     model = ScriptedLLM([call("ask_question", question="Ready?"), say("Are you ready to begin?")])
 
-A reply is text, tool calls, or both; `fail()` makes the request raise an APIError. When the
-script runs out the model answers with nothing. Every request's chat context is kept in
+A reply is text, tool calls, or both; `fail()` makes the request raise an APIError; `delay`
+makes the model wait before its first token. A reply may also be a function of the request's chat
+context (a model that answers what it heard). When the script runs out the model answers with
+`then(chat_ctx)` if given, else with nothing. Every request's chat context is kept in
 `model.requests` (to check what instructions the model got).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +29,7 @@ class Reply:
     text: str | None = None
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     error: bool = False
+    delay: float = 0.0
 
 
 def say(text: str) -> Reply:
@@ -44,9 +49,11 @@ def fail() -> Reply:
 
 
 class ScriptedLLM(llm.LLM):
-    def __init__(self, replies: list[Reply] | None = None) -> None:
+    def __init__(self, replies: list[Reply | Callable[[llm.ChatContext], Reply]] | None = None, *,
+                 then: Callable[[llm.ChatContext], Reply] | None = None) -> None:
         super().__init__()
         self.replies = list(replies or [])
+        self.then = then
         self.requests: list[llm.ChatContext] = []
 
     @property
@@ -60,7 +67,12 @@ class ScriptedLLM(llm.LLM):
     def chat(self, *, chat_ctx: llm.ChatContext, tools: list[llm.Tool] | None = None,
              conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS, **_: Any) -> llm.LLMStream:
         self.requests.append(chat_ctx.copy())
-        reply = self.replies.pop(0) if self.replies else Reply(text="")
+        if self.replies:
+            reply = self.replies.pop(0)
+        else:
+            reply = self.then if self.then is not None else Reply(text="")
+        if callable(reply):
+            reply = reply(chat_ctx)
         return _Stream(self, reply, chat_ctx=chat_ctx, tools=tools or [], conn_options=conn_options)
 
     @property
@@ -80,6 +92,8 @@ class _Stream(llm.LLMStream):
         self._reply = reply
 
     async def _run(self) -> None:
+        if self._reply.delay:
+            await asyncio.sleep(self._reply.delay)
         if self._reply.error:
             raise APIStatusError("scripted failure", status_code=500, retryable=False)
         chunk_id = f"scripted-{next(_ids)}"
