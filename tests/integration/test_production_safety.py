@@ -102,4 +102,5 @@ def test_make_run_in_production_stops_at_the_seed_step(tmp_path):
 
     assert result.returncode != 0
     assert "does not run with MOCKFLOW_ENV=production" in result.stderr
-    assert "Serving MockFlow" not in result.stdout
+    assert "[5/6] Demo accounts" in result.stdout, "it stopped at the seed step, not before"
+    assert "[6/6]" not in result.stdout and "MockFlow is ready" not in result.stdout
