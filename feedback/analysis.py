@@ -9,21 +9,33 @@ from, so the report can show its working. Input is the engine's event list as DE
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from feedback import textstats
+from feedback.scoring import Delivery, Evidence, assess_answer
+from feedback.speech import (
+    event_data as _data,
+)
+from feedback.speech import (
+    is_voice as _is_voice,
+)
+from feedback.speech import (
+    parse_time,
+    round_half_up,
+    speech_measures,
+    talk_ratio,
+)
+from feedback.speech import (
+    seconds_between as _seconds_between,
+)
 from feedback.textstats import Span
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 
-PAUSE_SECONDS = 2.0
+__all__ = ["InterviewAnalysis", "analyse_interview", "parse_time", "round_half_up"]
+
 FORCED_REASONS = frozenset({"max_time", "inactivity", "max_duration"})
 NATURAL_REASONS = frozenset({"natural", "max_questions"})
-SHORT_ANSWER_WORDS = 20
-LONG_ANSWER_WORDS = 350
-HEDGE_PENALTY_COUNT = 3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -75,7 +87,9 @@ class Answer(_Record):
     """Everything the candidate said to one question, measured.
 
     Speech measures (speaking_seconds, words_per_minute, time_to_first_word_seconds, pauses,
-    fillers_per_minute) are None for typed answers: a report shows "n/a" for them.
+    fillers_per_minute) are None for typed answers. The score, STAR parts, results (`quantified`),
+    strengths, improvements and example answer come from `feedback.scoring.assess_answer`, the code
+    the practice page and `manage.py score_answers` use, so all three agree on one answer.
     """
 
     question_id: str | None
@@ -109,10 +123,16 @@ class Answer(_Record):
     key_points: list[str]
     score: float
     explanation: list[str]
+    question_type: str = "story"
+    strengths: list[Evidence] = field(default_factory=list)
+    improvements: list[Evidence] = field(default_factory=list)
+    example_answer: str | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Answer:
         data = dict(data)
+        data["strengths"] = [Evidence.from_dict(e) for e in data.get("strengths", [])]
+        data["improvements"] = [Evidence.from_dict(e) for e in data.get("improvements", [])]
         data["sentences"] = [Span.from_dict(s) for s in data.get("sentences", [])]
         data["star"] = {part: [Span.from_dict(s) for s in spans] for part, spans in data.get("star", {}).items()}
         data["quantified"] = [Span.from_dict(s) for s in data.get("quantified", [])]
@@ -255,52 +275,8 @@ class InterviewAnalysis(_Record):
 # Small helpers
 
 
-def round_half_up(value: float | None, places: int = 1) -> float | None:
-    """Round like a person does (2.25 → 2.3), not like float formatting (banker's, binary)."""
-    if value is None:
-        return None
-    quantum = Decimal(1).scaleb(-places)
-    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
-
-
-def parse_time(value: Any) -> datetime | None:
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-
-
-def _seconds_between(start: Any, end: Any) -> float | None:
-    a, b = parse_time(start), parse_time(end)
-    if a is None or b is None:
-        return None
-    return (b - a).total_seconds()
-
-
-def _word_time(value: Any) -> float | None:
-    """A word timing in seconds: a number (offset into the audio) or an ISO 8601 time."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    moment = parse_time(value)
-    return moment.timestamp() if moment else None
-
-
-def _is_voice(event: dict) -> bool:
-    """Speech measures need real speech: an utterance without a source counts as typed, as in the engine."""
-    return _data(event).get("source") == "voice"
-
-
 def _normalise_competency(name: Any) -> str:
     return " ".join(str(name or "").replace("_", " ").replace("-", " ").split()).casefold()
-
-
-def _data(event: dict) -> dict:
-    data = event.get("data")
-    return data if isinstance(data, dict) else {}
 
 
 def _plural(n: int | float, word: str, plural: str | None = None) -> str:
@@ -344,7 +320,7 @@ def analyse_interview(events: list[dict], *, competencies: list[str]) -> Intervi
         overall_explanation = [f"mean of {_plural(len(with_data), 'competency', 'competencies')} with answers ({named})"]
 
     stages, transitions = _stages(events, list(questions.values()), answers)
-    candidate_seconds, agent_seconds, talk_ratio = _talk_ratio(events, agent_lines)
+    candidate_seconds, agent_seconds, ratio = talk_ratio(events, agent_lines)
     started = next((e.get("at") for e in events if e.get("type") == "interview.started"), None)
     ended_event = next((e for e in reversed(events) if e.get("type") == "interview.ended"), None)
     ended = ended_event.get("at") if ended_event else None
@@ -371,7 +347,7 @@ def analyse_interview(events: list[dict], *, competencies: list[str]) -> Intervi
         other_competencies=others,
         overall_score=overall,
         overall_explanation=overall_explanation,
-        talk_ratio=talk_ratio,
+        talk_ratio=ratio,
         candidate_speaking_seconds=candidate_seconds,
         agent_speaking_seconds=agent_seconds,
         speech=_speech_summary(answers, events),
@@ -455,38 +431,46 @@ def _measure_answer(
 
     filler_matches = textstats.filler_matches(text)
     hedge_matches = textstats.hedge_matches(text)
-    speech = _speech_measures(qid, voice, utterances, question, agent_lines)
+    speech = speech_measures(qid, voice, utterances, question, agent_lines)
     fillers_per_minute = None
     if speech["speaking_seconds"]:
         voice_fillers = sum(len(textstats.filler_matches(str(_data(e).get("text") or ""))) for e in voice)
         fillers_per_minute = round_half_up(voice_fillers / (speech["speaking_seconds"] / 60), 1)
 
-    star = textstats.star_spans(sentence_spans)
+    delivery = None
+    if voice:
+        delivery = Delivery(
+            time_to_first_word_seconds=speech["time_to_first_word_seconds"],
+            longest_pause_seconds=speech["longest_pause_seconds"],
+            fillers_per_minute=fillers_per_minute,
+            words_per_minute=speech["words_per_minute"],
+            speaking_seconds=speech["speaking_seconds"],
+        )
+    verdict = assess_answer(
+        question.text if question else None,
+        text,
+        stage=question.stage if question else str(utterances[0].get("stage") or ""),
+        sentences=sentence_spans,
+        delivery=delivery,
+    )
+    star = verdict.star
     star_parts = [part for part in textstats.STAR_PARTS if star[part]]
-    quantified = textstats.quantified_spans(text)
-
+    explanation = list(verdict.explanation)
     assessment = assessments.get(qid) if qid else None
     if assessment is not None:
+        # The interviewer's depth steered the interview (follow-ups); the score is the content's, so
+        # the report, the practice page and score_answers agree on the same answer.
         depth = max(1, min(5, int(round(assessment["depth"]))))
         depth_source = "interviewer"
         key_points = [str(p) for p in assessment.get("key_points") or [] if str(p).strip()]
     else:
-        depth = heuristic_depth(n_words, star_parts, quantified)
-        depth_source = "heuristic"
+        depth = max(1, min(5, int(round_half_up(verdict.score, 0) or 1)))
+        depth_source = "content"
         key_points = []
 
     competency = question.competency if question else None
     wanted = {_normalise_competency(c): c for c in competencies}
     canonical = wanted.get(_normalise_competency(competency)) if competency else None
-    score, explanation = score_answer(
-        depth=depth,
-        depth_source=depth_source,
-        words=n_words,
-        star_parts=star_parts,
-        quantified=quantified,
-        hedge_count=len(hedge_matches),
-        hedges=textstats.count_by_name(hedge_matches),
-    )
     return Answer(
         question_id=qid,
         stage=question.stage if question else str(utterances[0].get("stage") or ""),
@@ -508,129 +492,18 @@ def _measure_answer(
         sentences=sentence_spans,
         star=star,
         star_parts=star_parts,
-        quantified=quantified,
+        quantified=verdict.results,
         depth=depth,
         depth_source=depth_source,
         key_points=key_points,
-        score=score,
+        score=verdict.score,
         explanation=explanation,
+        question_type=verdict.question_type,
+        strengths=verdict.strengths,
+        improvements=verdict.improvements,
+        example_answer=verdict.example_answer,
         **speech,
     )
-
-
-def _speech_measures(
-    qid: str | None,
-    voice: list[dict],
-    utterances: list[dict],
-    question: Question | None,
-    agent_lines: list[dict],
-) -> dict[str, Any]:
-    measures: dict[str, Any] = {
-        "speaking_seconds": None,
-        "words_per_minute": None,
-        "time_to_first_word_seconds": None,
-        "pause_count": None,
-        "longest_pause_seconds": None,
-    }
-    if not voice:
-        return measures
-    durations = [_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in voice]
-    speaking = sum(max(0.0, d) for d in durations if d is not None)
-    measures["speaking_seconds"] = round_half_up(speaking, 2)
-    if speaking > 0:
-        voice_words = sum(textstats.word_count(str(_data(e).get("text") or "")) for e in voice)
-        measures["words_per_minute"] = round_half_up(voice_words / (speaking / 60), 1)
-
-    first = utterances[0]
-    if first in voice:
-        asked_end = None
-        asking = [e for e in agent_lines if qid and _data(e).get("question_id") == qid]
-        if asking:
-            asked_end = _data(asking[0]).get("ended_at") or asking[0].get("at")
-        elif question is not None:
-            asked_end = question.asked_at
-        delay = _seconds_between(asked_end, _data(first).get("started_at"))
-        if delay is not None:
-            measures["time_to_first_word_seconds"] = round_half_up(max(0.0, delay), 2)
-
-    gaps: list[float] = []
-    for event in voice:
-        timings = [
-            (_word_time(w.get("start")), _word_time(w.get("end")))
-            for w in _data(event).get("words") or []
-            if isinstance(w, dict)
-        ]
-        timings = [(s, e) for s, e in timings if s is not None and e is not None]
-        gaps.extend(b[0] - a[1] for a, b in zip(timings, timings[1:], strict=False))
-    for previous, following in zip(voice, voice[1:], strict=False):
-        gap = _seconds_between(_data(previous).get("ended_at"), _data(following).get("started_at"))
-        if gap is not None:
-            gaps.append(gap)
-    pauses = [g for g in gaps if g > PAUSE_SECONDS]
-    measures["pause_count"] = len(pauses)
-    measures["longest_pause_seconds"] = round_half_up(max(pauses), 2) if pauses else None
-    return measures
-
-
-def heuristic_depth(words: int, star_parts: list[str], quantified: list[Span]) -> int:
-    """Depth 1-5 when the interviewer left no assessment: vague 1-2, specific STAR with numbers 4-5."""
-    if words < 10:
-        return 1
-    depth = 1
-    if words >= 25:
-        depth += 1
-    if len(star_parts) >= 2:
-        depth += 1
-    if "action" in star_parts and "result" in star_parts:
-        depth += 1
-    if quantified:
-        depth += 1
-    return min(depth, 5)
-
-
-def score_answer(
-    *,
-    depth: int,
-    depth_source: str,
-    words: int,
-    star_parts: list[str],
-    quantified: list[Span],
-    hedge_count: int,
-    hedges: dict[str, int],
-) -> tuple[float, list[str]]:
-    """Score one answer 0-5 from its depth, STAR completeness, numbers, length and hedging, explained."""
-    if depth_source == "interviewer":
-        explanation = [f"depth {depth} from the interviewer's assessment"]
-    else:
-        explanation = [f"depth {depth} judged from the answer ({_plural(words, 'word')}, no interviewer assessment)"]
-    score = float(depth)
-    if quantified:
-        score += 0.5
-        explanation.append(f'+0.5 for a quantified result ("{quantified[0].cue or quantified[0].text}")')
-    if len(star_parts) == len(textstats.STAR_PARTS):
-        score += 0.5
-        explanation.append("+0.5 for a complete STAR structure: situation, task, action, result present")
-    elif star_parts:
-        missing = [p for p in textstats.STAR_PARTS if p not in star_parts]
-        explanation.append(f"STAR: {', '.join(star_parts)} present ({', '.join(missing)} missing)")
-    else:
-        explanation.append("STAR: no situation, task, action or result cues found")
-    if words < SHORT_ANSWER_WORDS:
-        score -= 0.5
-        explanation.append(f"-0.5 for a short answer ({_plural(words, 'word')})")
-    elif words > LONG_ANSWER_WORDS:
-        score -= 0.5
-        explanation.append(f"-0.5 for a very long answer ({_plural(words, 'word')})")
-    if hedge_count >= HEDGE_PENALTY_COUNT:
-        score -= 0.5
-        detail = ", ".join(f'"{name}" ×{n}' if n > 1 else f'"{name}"' for name, n in hedges.items())
-        explanation.append(f"-0.5 for hedging ({hedge_count} hedges: {detail})")
-    final = max(0.0, min(5.0, score))
-    if final != score:
-        explanation.append(f"capped at {_fmt(final)}")
-    final = float(round_half_up(final, 1))
-    explanation.append(f"= {_fmt(final)}")
-    return final, explanation
 
 
 def _competency_scores(
@@ -729,31 +602,6 @@ def _stages(
             )
         )
     return summaries, transitions
-
-
-def _talk_ratio(events: list[dict], agent_lines: list[dict]) -> tuple[float | None, float | None, float | None]:
-    voice = [
-        e
-        for e in events
-        if e.get("type") == "candidate.said"
-        and _is_voice(e)
-        and str(_data(e).get("text") or "").strip()
-    ]
-    if not voice:
-        return None, None, None
-    candidate = sum(
-        max(0.0, d)
-        for d in (_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in voice)
-        if d is not None
-    )
-    agent = sum(
-        max(0.0, d)
-        for d in (_seconds_between(_data(e).get("started_at"), _data(e).get("ended_at")) for e in agent_lines)
-        if d is not None
-    )
-    # Voice utterances without durations (a transport that stamps no times) give no ratio, not 0.
-    ratio = round_half_up(candidate / (candidate + agent), 3) if candidate > 0 else None
-    return round_half_up(candidate, 2), round_half_up(agent, 2), ratio
 
 
 def _speech_summary(answers: list[Answer], events: list[dict]) -> SpeechSummary:

@@ -104,38 +104,46 @@ def fallback_note(reason: str | None) -> str:
 
 
 def answer_measures(answer) -> list[tuple[str, str]]:
-    """An answer's measures as (label, text); speech measures read "n/a (typed)" for typed answers."""
-    typed = "n/a (typed)"
-    voice = answer.is_voice
+    """A voice answer's speech measures as (label, text); none for a typed answer (nothing to measure)."""
+    if not answer.is_voice:
+        return []
     fillers = f"{answer.filler_count}"
-    if voice and answer.fillers_per_minute is not None:
+    if answer.fillers_per_minute is not None:
         fillers += f" ({_num(answer.fillers_per_minute)}/min)"
     return [
-        ("Words", str(answer.words)),
-        ("Speaking time", duration_text(answer.speaking_seconds) if voice else typed),
-        ("Pace", _num(answer.words_per_minute, " wpm", 0) if voice else typed),
-        ("Time to first word", _num(answer.time_to_first_word_seconds, " s") if voice else typed),
-        ("Pauses over 2 s", _num(answer.pause_count) if voice else typed),
+        ("Speaking time", duration_text(answer.speaking_seconds)),
+        ("Pace", _num(answer.words_per_minute, " wpm", 0)),
+        ("Time to first word", _num(answer.time_to_first_word_seconds, " s")),
+        ("Longest pause", _num(answer.longest_pause_seconds, " s") if answer.longest_pause_seconds else "none over 2 s"),
         ("Filler words", fillers),
-        ("Hedges", str(answer.hedge_count)),
-        ("Depth", f"{answer.depth}/5 ({'interviewer' if answer.depth_source == 'interviewer' else 'estimated'})"),
     ]
 
 
 def overview_measures(analysis) -> list[tuple[str, str]]:
+    """The interview's measures; the speech ones only when something was spoken."""
     speech = analysis.speech
-    voice = speech.speaking_seconds is not None
-    typed = "n/a (typed)"
-    return [
-        ("Duration", duration_text(analysis.duration_seconds)),
-        ("Words you said", str(speech.words)),
-        ("Your speaking time", duration_text(speech.speaking_seconds) if voice else typed),
-        ("Pace", _num(speech.words_per_minute, " wpm", 0) if voice else typed),
-        ("Filler words", f"{speech.filler_count}" + (f" ({_num(speech.fillers_per_minute)}/min)" if voice and speech.fillers_per_minute is not None else "")),
-        ("Hedges", str(speech.hedge_count)),
-        ("Talk ratio (you)", f"{round(analysis.talk_ratio * 100)}%" if analysis.talk_ratio is not None else typed),
-        ("Time to first word (mean)", _num(speech.mean_time_to_first_word_seconds, " s") if voice else typed),
+    measures = [("Duration", duration_text(analysis.duration_seconds)), ("Words you said", str(speech.words))]
+    if speech.speaking_seconds is None:
+        return measures
+    fillers = f"{speech.filler_count}"
+    if speech.fillers_per_minute is not None:
+        fillers += f" ({_num(speech.fillers_per_minute)}/min)"
+    return measures + [
+        ("Your speaking time", duration_text(speech.speaking_seconds)),
+        ("Pace", _num(speech.words_per_minute, " wpm", 0)),
+        ("Filler words", fillers),
+        ("Talk ratio (you)", f"{round(analysis.talk_ratio * 100)}%" if analysis.talk_ratio is not None else "—"),
+        ("Time to first word (mean)", _num(speech.mean_time_to_first_word_seconds, " s")),
     ]
+
+
+QUESTION_TYPE_LABELS = {
+    "story": "a story question",
+    "introduction": "an introduction",
+    "motivation": "a motivation question",
+    "closing": "a closing question",
+    "general": "an approach question",
+}
 
 
 @dataclass
@@ -191,10 +199,15 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
             "answer": answer,
             "stage_title": _stage_title(interview, answer.stage),
             "competency": _label(answer.competency) if answer.competency else "",
-            "pointer": pointers.get(answer.question_id),
+            "pointer": pointers.get(answer.question_id) if narrative.source == "llm" else None,
             "segments": answer.highlight_segments(),
             "measures": answer_measures(answer),
-            "star_present": [(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")],
+            "type_label": QUESTION_TYPE_LABELS.get(answer.question_type, ""),
+            "result_praised": any(e.key == "result" for e in answer.strengths),
+            "star_present": ([(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")]
+                             if answer.question_type == "story" else []),
+            "example": (narrative.example_answer if narrative.example_answer
+                        and narrative.example_answer.question_id == answer.question_id else None),
         })
     stages: list[StageBlock] = []
     for line in analysis.transcript:

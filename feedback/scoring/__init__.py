@@ -71,7 +71,6 @@ _SCORERS = {
     rubrics.STORY: rubrics.score_story,
     rubrics.INTRO: rubrics.score_intro,
     rubrics.MOTIVATION: rubrics.score_motivation,
-    rubrics.GENERAL: rubrics.score_general,
 }
 
 
@@ -95,8 +94,9 @@ def assess_answer(
     words = textstats.word_count(text)
     results = result_spans(text, spans)
     rel = rubrics.relevance(question, text)
-    if kind == rubrics.CLOSING:
-        verdict = rubrics.score_closing(analysed, words, results, rel, question or "")
+    if kind in (rubrics.CLOSING, rubrics.GENERAL):
+        scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general
+        verdict = scorer(analysed, words, results, rel, question or "")
     else:
         verdict = _SCORERS[kind](analysed, words, results, rel)
     score = rubrics.finish(verdict)

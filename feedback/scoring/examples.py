@@ -42,8 +42,10 @@ def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
     return text
 
 
-def _usable(sentence: Sentence) -> bool:
-    return not (sentence.repeat or sentence.blame or sentence.hypothetical or sentence.generic) and bool(
+def _usable(sentence: Sentence, *, general: bool = False) -> bool:
+    """Worth keeping: not a repeat, blame or a generic claim (nor a hypothetical, where a real example is asked for)."""
+    hypothetical = sentence.hypothetical and not general
+    return not (sentence.repeat or sentence.blame or hypothetical or sentence.generic) and bool(
         textstats.word_count(_clean(sentence))
     )
 
@@ -60,7 +62,7 @@ def _as_you(sentence: Sentence) -> str:
 
 def example_answer(kind: str, question: str | None, sentences: list[Sentence], results: list, flags: set[str]) -> str:
     """The improved answer as one paragraph of their sentences and "Your turn:" questions."""
-    usable = [s for s in sentences if _usable(s)]
+    usable = [s for s in sentences if _usable(s, general=kind == rubrics.GENERAL)]
     if kind == rubrics.STORY:
         pieces = _story(usable, results, flags)
     elif kind == rubrics.INTRO:

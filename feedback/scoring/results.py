@@ -67,7 +67,7 @@ _PATTERNS = [
     # "three days early", "two weeks ahead of schedule"
     re.compile(rf"\b{_AMOUNT}\s+(?:early|ahead\s+of\s+schedule|sooner|ahead)\b", re.I),
     # "saved 4 hours a week", "freed about four hours of my week", "saving $20k a year"
-    re.compile(rf"\b(?:saved|saving|saves|freed|freeing)\b[^.;!?]{{0,25}}?{_AMOUNT}\s+[^\W\d_]+", re.I),
+    re.compile(rf"\b(?:saved|saving|saves|freed|freeing)\b[^.;!?]{{0,25}}?{_AMOUNT}", re.I),
     # "99.95% delivery", "a 0.70 precision" are levels reached
     re.compile(
         rf"\b{_AMOUNT}\s+(?:uptime|delivery|availability|accuracy|precision|recall|coverage|conversion|"
@@ -135,7 +135,8 @@ _QUALITATIVE = re.compile(
     r"stopped\s+\w+ing|promoted|still\s+(?:use|what\s+we\s+use|in\s+use|running)|on\s+(?:her|his|their)\s+own|"
     r"(?:fixed|resolved|solved)\s+(?:it|the|that)|(?:was|were|got)\s+(?:fixed|resolved|solved)|"
     r"agreed|signed|closed\s+the|were\s+delivered|went\s+out|made\s+(?:the|it)\s+part\s+of|became|"
-    r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me)\b",
+    r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me|"
+    r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled))\b",
     re.I,
 )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from feedback import textstats
 from feedback.scoring.sentences import Sentence, content_stems, stem
 
 STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
@@ -27,7 +28,7 @@ _MOTIVATION_Q = re.compile(
     re.I,
 )
 _INTRO_Q = re.compile(
-    r"\b(?:tell\s+me\s+(?:a\s+(?:bit|little)\s+)?about\s+yourself|introduce\s+yourself|"
+    r"\b(?:about\s+yourself|introduce\s+yourself|"
     r"walk\s+me\s+through\s+your\s+(?:background|resume|cv|career)|about\s+your\s+background)\b",
     re.I,
 )
@@ -35,7 +36,8 @@ _STORY_Q = re.compile(
     r"\b(?:tell\s+me\s+about\s+(?:a|an|the|one|your\s+(?:biggest|hardest|proudest|most))\b|describe\s+(?:a|an|the)\b|"
     r"give\s+(?:me\s+)?an\s+example|walk\s+me\s+through\s+(?:a|an|the|how\s+you)\b|have\s+you\s+ever|"
     r"share\s+an?\s+(?:example|story|time)|talk\s+(?:me\s+)?(?:through|about)\s+a\s+time|a\s+time\s+(?:when\s+)?you|"
-    r"what\s+(?:was|is)\s+the\s+(?:hardest|biggest|most))",
+    r"what\s+(?:was|is)\s+the\s+(?:hardest|biggest|most)|(?:specific|concrete|real)\s+example|"
+    r"an\s+example\s+of|where\s+were\s+you|what\s+happened)",
     re.I,
 )
 
@@ -141,7 +143,7 @@ def _penalties(score: Score, sentences: list[Sentence], words: int) -> None:
     repeated = sum(s.words for s in sentences if s.repeat)
     filler = sum(s.filler_words for s in sentences)
     padding = (repeated + filler) / words
-    if padding >= 0.08:
+    if padding >= 0.1 and words >= 40:
         score.add(-round(min(1.5, padding * 4), 1), f"for padding ({round(padding * 100)}% of the words repeat a point or fill)", "padding")
     generic = [s for s in sentences if s.generic]
     if generic:
@@ -220,7 +222,8 @@ _WORK = re.compile(
 def _relevance_limit(score: Score, rel: float, text: str = "", *, story: bool = False) -> None:
     """Off-topic caps the score; a story about work that shares no words with the question only drifts."""
     work_words = len(_WORK.findall(text))
-    if rel == 0 and (not story or work_words < 2):
+    # A thin answer is thin, not off-topic: only an answer with room for a topic can miss it.
+    if rel == 0 and work_words < (2 if story else 1) and textstats.word_count(text) >= 25:
         score.cap(1.5, "the answer does not address the question", "off_topic")
 
 
@@ -278,7 +281,7 @@ def score_intro(sentences: list[Sentence], words: int, results: list, rel: float
     if personal:
         score.add(-min(0.9, 0.3 * len(personal)), "for personal history the role does not need", "personal")
     _penalties(score, sentences, words)
-    _length_limits(score, words, short=35, long=280)
+    _length_limits(score, words, short=35, long=280, sentences=sentences)
     return score
 
 
@@ -306,7 +309,7 @@ def score_motivation(sentences: list[Sentence], words: int, results: list, rel: 
     if flattery:
         score.add(-0.4, "for praise any company could get", "flattery")
     _penalties(score, sentences, words)
-    _length_limits(score, words, short=30, long=220)
+    _length_limits(score, words, short=30, long=220, sentences=sentences)
     return score
 
 
@@ -339,14 +342,17 @@ def score_closing(sentences: list[Sentence], words: int, results: list, rel: flo
     return score
 
 
-def score_general(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+_ASKS_WHY = re.compile(r"\b(?:how|why|approach|would\s+you|trade-?offs?|decide|choose)\b", re.I)
+
+
+def score_general(sentences: list[Sentence], words: int, results: list, rel: float, question: str = "") -> Score:
     score = Score(1.0, ["1 to start"])
     if sentences and not sentences[0].generic and (sentences[0].own_action or re.search(r"(?i)^\s*i\b", sentences[0].text)):
         score.add(0.5, "for answering directly")
     reasons = [s for s in sentences if s.reasons]
     if reasons:
         score.add(0.6, "for explaining why")
-    else:
+    elif _ASKS_WHY.search(question):
         score.flags.add("no_reason")
     examples = [s for s in sentences if s.own_action or re.search(r"(?i)\bfor\s+example|for\s+instance\b", s.text)]
     if examples:
@@ -367,6 +373,8 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
 
 
 def finish(score: Score) -> float:
+    if not any(line.startswith("+") for line in score.explanation):
+        score.explanation.append("nothing in the answer earned points yet: see the improvements")
     value = max(1.0, min(5.0, score.value))
     value = float(f"{value + 1e-9:.1f}")
     score.explanation.append(f"= {value:g}")

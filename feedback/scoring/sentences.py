@@ -174,7 +174,6 @@ def analyse_sentences(text: str, spans: list[Span]) -> list[Sentence]:
         sentence.generic = bool(_GENERIC.search(body))
         sentence.blame = bool(_BLAME.search(body))
         sentence.filler_words = sum(len(m.group(0).split()) for m in _FILLER_PHRASES.finditer(body))
-        sentence.filler_words += len([f for f in textstats.filler_matches(body) if f[2] in {"um", "uh", "er", "ah", "like"}])
         sentence.reasons = len(_REASON.findall(body))
         sentence.reflection = bool(_REFLECTION.search(body))
         sentence.names = sorted(

@@ -40,8 +40,8 @@ def valid_narrative(interview, *, quote=None) -> dict:
         "question_pointers": [{"question_id": weak.question_id, "pointer": "Add the outcome.",
                                "quote": weak.sentences[0].text}],
         "example_answer": {"question_id": weak.question_id,
-                           "answer": "Situation: [where you were]. I wrote more tests. Result: [the measurable result].",
-                           "notes": "Fill in the brackets."},
+                           "answer": "I wrote more tests. Your turn: what changed after you wrote them, and by how much?",
+                           "notes": "Answer the 'Your turn' question with your own facts."},
         "practice_next": ["Practise one STAR story aloud.", "Add a number to every result."],
     }
 

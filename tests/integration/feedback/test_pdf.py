@@ -31,10 +31,10 @@ SECTIONS = [
     "Strengths",
     "What to improve",
     "Your answers, question by question",
-    "An improved example answer",
+    "An improved version, from your own words",
     "What to practise next",
     "How the interview went",
-    "Transcript",
+    "the whole transcript, with the interviewer's lines, is on the report page",
 ]
 
 
@@ -61,6 +61,15 @@ def test_the_pdf_holds_every_section_of_the_report(ready_report):
     assert "Backend Engineer" in text
     assert "checkout errors dropped by 80%" in text, "the candidate's answer, in full"
     assert "Written feedback by MockFlow's rules" in text, "the narrative's source is labelled"
+
+
+def test_a_short_typed_interview_prints_on_two_or_three_pages_without_speech_tiles(ready_report):
+    pdf = render_report_pdf(ready_report)
+    reader = PdfReader(io.BytesIO(pdf))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert 2 <= len(reader.pages) <= 3
+    assert "n/a" not in text
+    assert "[" not in text.split("An improved version, from your own words")[1].split("What to practise next")[0]
 
 
 def test_every_page_is_numbered(ready_report):
@@ -121,7 +130,7 @@ def test_no_question_card_is_split_across_pages(ready_report):
 
     for number, text in enumerate(pages, 1):
         cards = re.findall(r"Question (\d+):", text)
-        endings = re.findall(r"\b(?:Score|Not scored):", text)
+        endings = re.findall(r"\b(?:How it was scored|Not scored):", text)
         assert len(cards) == len(endings), f"page {number}: a card's head and its score line are on different pages"
         numbers += [int(n) for n in cards]
     assert len(numbers) >= 3 and numbers == list(range(1, len(numbers) + 1)), "every card, once, in order"

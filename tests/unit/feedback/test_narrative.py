@@ -50,9 +50,9 @@ def llm_reply(**overrides) -> dict:
         ],
         "example_answer": {
             "question_id": "q2",
-            "answer": "In [the project], the team disagreed about [the issue]. I asked the team what they "
-            "need, then [what you did]. As a result, [the measurable result].",
-            "notes": "Fill in the brackets with your own facts.",
+            "answer": "I would ask the team what they need. Your turn: when did a disagreement last happen, "
+            "and what did you do yourself?",
+            "notes": "Answer each 'Your turn' question with your own facts.",
         },
         "practice_next": ["Prepare a disagreement story.", "End each answer with a number."],
     }
@@ -96,32 +96,42 @@ def test_the_rules_narrative_praises_numbers_and_coaches_the_weakest_answer(anal
     narrative = rules_narrative(analysis)
     assert narrative.strengths[0].title == "You put numbers on your impact"
     assert narrative.strengths[0].quote == "It cut latency by 40% and saved $12k a month for the whole team, you know."
-    assert {item.question_id for item in narrative.improvements} == {"q2"}
+    assert all(s.quote for s in narrative.strengths)  # no praise without a quote
+    assert narrative.improvements[0].question_id == "q2"  # the weakest answer is coached first
     assert [p.question_id for p in narrative.question_pointers] == ["q1", "q2"]
 
 
-def test_the_example_answer_restructures_the_weakest_answer_without_inventing_facts(analysis):
+def test_an_improvement_about_a_missing_part_quotes_nothing_and_names_the_question(analysis):
+    missing = [i for i in rules_narrative(analysis).improvements if i.quote is None]
+    assert missing
+    assert missing[0].detail.startswith('In your answer to "How do you handle a disagreement?":')
+
+
+def test_the_summary_carries_a_quote_and_the_first_thing_to_work_on(analysis):
+    summary = rules_narrative(analysis).summary
+    assert 'Your strongest moment: "It cut latency by 40%' in summary
+    assert "First thing to work on:" in summary
+    assert "Below, your own words show" not in summary
+
+
+def test_the_example_answer_builds_on_the_weakest_answer_without_brackets(analysis):
     example = rules_narrative(analysis).example_answer
     assert example.question_id == "q2"
-    assert [(p.part, p.from_candidate) for p in example.parts] == [
-        ("situation", False), ("task", False), ("action", True), ("result", False),
-    ]
-    assert example.parts[2].text == "I would ask the team what they need."  # hedges dropped, words kept
-    assert "[The measurable result" in example.answer
-    assert "Basically" not in example.answer
+    assert example.answer.startswith("I would ask the team what they need.")  # hedges dropped, words kept
+    assert "Your turn:" in example.answer
+    assert "[" not in example.answer and "Basically" not in example.answer
 
 
-def test_an_answer_with_a_result_but_no_number_gets_a_measurable_result_placeholder():
+def test_an_answer_with_a_result_but_no_number_is_asked_for_the_amount():
     log = EventLog().start(0).enter("past_experience", 0)
     log.ask("past_experience", "q1", "Tell me about a project.", 0, 2, competency="ownership")
     log.say("past_experience", "q1", "Um, we had a flaky build. I rewrote the test runner. It improved things a lot.", 3, 13)
     narrative = rules_narrative(analyse_interview(log.events, competencies=["ownership"]))
-    parts = narrative.example_answer.parts
-    assert [(p.part, p.text) for p in parts if p.part == "result"] == [
-        ("result", "It improved things a lot."),
-        ("result", "[the measurable result: by how much, for whom]"),
-    ]
-    assert parts[0].text == "We had a flaky build."
+    example = narrative.example_answer.answer
+    assert example.startswith("We had a flaky build. I rewrote the test runner. It improved things a lot.")
+    assert "Your turn: by how much did it change? Give the before and the after." in example
+    amount = next(i for i in narrative.improvements if i.title == "Put a number on the result")
+    assert amount.quote == "It improved things a lot."
 
 
 def test_practise_next_has_two_to_four_items_and_names_an_uncovered_competency(analysis):
@@ -199,20 +209,6 @@ def typed_interview(*answers: tuple[str, str]) -> EventLog:
     return log
 
 
-def test_the_hedging_advice_names_the_hedges_the_candidate_said():
-    log = typed_interview(
-        ("Tell me about a project.", "I think maybe we could have tested more, I guess."),
-        ("How do you measure success?", "At Acme checkout failed at peak. I added an index, "
-                                        "and as a result errors dropped by 80% that weekend."),
-    )
-    narrative = rules_narrative(analyse_interview(log.events, competencies=COMPETENCIES))
-
-    hedges = next(item for item in narrative.improvements if item.title == "Say it with confidence")
-    assert hedges.detail.startswith('You hedged 3 times ("')
-    assert all(f'"{h}"' in hedges.detail for h in ("I think", "maybe", "I guess"))
-    assert "probably" not in hedges.detail
-
-
 def test_improvements_quote_different_answers_when_they_can():
     log = typed_interview(
         ("Tell me about a project.", "We fixed the flaky build and then moved on to the next ticket in the queue."),
@@ -220,9 +216,7 @@ def test_improvements_quote_different_answers_when_they_can():
     )
     narrative = rules_narrative(analyse_interview(log.events, competencies=COMPETENCIES))
 
-    quotes = [item.quote for item in narrative.improvements]
-    assert len(quotes) >= 2 and quotes[0] != quotes[1]  # two answers: the first two items quote both
-    assert {item.question_id for item in narrative.improvements} == {"q1", "q2"}
+    assert {item.question_id for item in narrative.improvements[:2]} == {"q1", "q2"}  # spread over the answers
 
 
 def test_the_narrative_survives_a_json_round_trip(analysis):
@@ -237,7 +231,7 @@ def test_a_valid_reply_becomes_an_llm_narrative(analysis):
     narrative = parse_and_validate_narrative(json.dumps(llm_reply()), analysis.transcript_text(), analysis=analysis)
     assert narrative.source == "llm"
     assert narrative.question_pointers[0].question == "Tell me about a project you're proud of."
-    assert narrative.question_pointers[0].score == 5.0
+    assert narrative.question_pointers[0].score == 4.3
     assert narrative.example_answer.question == "How do you handle a disagreement?"
 
 
@@ -284,9 +278,40 @@ def test_an_unknown_question_id_is_rejected(analysis):
 
 def test_an_example_answer_that_invents_a_number_is_rejected(analysis):
     reply = llm_reply()
-    reply["example_answer"]["answer"] = "I resolved it in 2 days and morale rose 30%. [the measurable result]"
+    reply["example_answer"]["answer"] = "I resolved it in 2 days and morale rose 30%."
     with pytest.raises(NarrativeValidationError, match="the number 2 is not in the transcript"):
         parse_and_validate_narrative(json.dumps(reply), analysis.transcript_text())
+
+
+def test_an_example_answer_with_bracket_placeholders_is_rejected(analysis):
+    reply = llm_reply()
+    reply["example_answer"]["answer"] = "I asked the team what they need. [The measurable result.]"
+    with pytest.raises(NarrativeValidationError, match="no \\[brackets\\]"):
+        parse_and_validate_narrative(json.dumps(reply), analysis.transcript_text())
+
+
+def test_a_score_the_analysis_did_not_measure_is_rejected(analysis):
+    reply = llm_reply(summary="A strong interview: you scored 4.8/5 on problem solving.")
+    with pytest.raises(NarrativeValidationError, match="the score 4.8/5 is not one the analysis measured"):
+        parse_and_validate_narrative(json.dumps(reply), analysis.transcript_text(), analysis=analysis)
+    fine = llm_reply(summary="A strong interview: you scored 4.3/5 on problem solving.")
+    assert parse_and_validate_narrative(json.dumps(fine), analysis.transcript_text(), analysis=analysis).summary
+
+
+def test_an_improvement_may_quote_nothing_but_a_strength_may_not(analysis):
+    reply = llm_reply()
+    reply["improvements"][0]["quote"] = None
+    assert parse_and_validate_narrative(json.dumps(reply), analysis.transcript_text()).improvements[0].quote is None
+    reply["strengths"][0]["quote"] = None
+    with pytest.raises(NarrativeValidationError, match="strengths\\[0\\].quote: expected string"):
+        parse_and_validate_narrative(json.dumps(reply), analysis.transcript_text())
+
+
+def test_the_model_gets_each_answers_evidence(analysis):
+    facts = build_narrative_messages(analysis)[1]["content"]
+    assert '"question_type": "story"' in facts
+    assert '"results": ["It cut latency by 40% and saved $12k"]' in facts
+    assert '"example_answer": "I would ask the team what they need.' in facts
 
 
 def test_the_schema_validator_handles_nullable_types():
