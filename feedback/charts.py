@@ -257,15 +257,35 @@ def answer_pace_chart(
 # Lines
 
 
-def _date_label(value: date | datetime | str) -> str:
-    if isinstance(value, datetime | date):
-        return f"{value.day} {value:%b %Y}"
-    text = str(value)
-    try:
-        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return _short(text, 12)
-    return f"{parsed.day} {parsed:%b %Y}"
+def _date_label(value: date | datetime | str, *, year: bool = True) -> str:
+    if not isinstance(value, datetime | date):
+        try:
+            value = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        except ValueError:
+            return _short(str(value), 12)
+    return f"{value.day} {value:%b %Y}" if year else f"{value.day} {value:%b}"
+
+
+def _tick_labels(ticks: Sequence[tuple[float, str]], *, y: float, width: float, size: float) -> list[str]:
+    """Axis labels that neither repeat nor overlap nor leave the chart: one per distinct label (the first
+    place it occurs), at a regular stride counted back from the last one, so the latest always shows."""
+    distinct: list[tuple[float, str]] = []
+    for x, label in ticks:
+        if all(label != seen for _x, seen in distinct):
+            distinct.append((x, label))
+
+    def span(tick: tuple[float, str]) -> tuple[float, float]:
+        half = len(tick[1]) * size * 0.31  # about half a label's width at this size
+        centre = min(max(tick[0], half + 1), width - half - 1)  # kept inside the chart
+        return centre - half, centre + half
+
+    gap = size * 0.8
+    kept: list[tuple[float, str]] = []
+    for stride in range(1, len(distinct) + 1):
+        kept = distinct[::-1][::stride][::-1]
+        if all(span(b)[0] >= span(a)[1] + gap for a, b in zip(kept, kept[1:], strict=False)):
+            break
+    return [_text(sum(span(tick)) / 2, y, tick[1], anchor="middle", fill=MUTED, size=size) for tick in kept]
 
 
 def _marker(shape: str, x: float, y: float, colour: str) -> str:
@@ -339,10 +359,9 @@ def competency_trend_chart(
             f'stroke="{GRID}" stroke-width="1"/>'
         )
         body.append(_text(left - 8, y(tick) + 4, str(tick), anchor="end", fill=MUTED, size=10))
-    every = max(1, -(-count // (4 if narrow else 8)))
-    for i, (when, _scores) in enumerate(points):
-        if i % every == 0 or i == count - 1:
-            body.append(_text(x(i), top + plot_height + 18, _date_label(when), anchor="middle", fill=MUTED, size=10))
+    tick_size = 11 if narrow else 10
+    body += _tick_labels([(x(i), _date_label(when, year=not narrow)) for i, (when, _s) in enumerate(points)],
+                         y=top + plot_height + 18, width=width, size=tick_size)
 
     described: list[str] = []
     for s, name in enumerate(names):
@@ -380,6 +399,32 @@ def competency_trend_chart(
         body.append(_text(lx + 28, ly + 4, _short(_label(name), name_chars) + (" (no data)" if no_data else ""), size=11))
     desc = "Scores from 0 to 5. " + "; ".join(described)
     return _svg(width, total_height, title, desc, body, kind="trend")
+
+
+def day_columns_chart(rows: Sequence[Mapping], *, title: str = "Interviews per day", narrow: bool = False) -> str:
+    """A count per day as columns (rows are {"day": date, "count": int}, oldest first), dates labelled
+    without overlaps, the latest always."""
+    width, height, left, bottom, top = (NARROW_WIDTH, 170, 26, 24, 10) if narrow else (640, 170, 32, 22, 10)
+    size = 11 if narrow else 10
+    peak = max([int(r["count"]) for r in rows] + [1])
+    step = (width - left - 8) / max(len(rows), 1)
+    plot = height - top - bottom
+    body: list[str] = []
+    for tick in sorted({0, peak // 2, peak}):
+        y = top + plot * (1 - tick / peak)
+        body.append(f'<line x1="{left}" y1="{_num(y)}" x2="{width - 8}" y2="{_num(y)}" stroke="{GRID}" stroke-width="1"/>')
+        body.append(_text(left - 6, y + 4, str(tick), anchor="end", fill=MUTED, size=size))
+    for i, row in enumerate(rows):
+        x, h = left + i * step, plot * int(row["count"]) / peak
+        body.append(
+            f'<g><title>{esc(_date_label(row["day"]))}: {int(row["count"])}</title>'
+            f'<rect x="{_num(x + step * 0.15)}" y="{_num(top + plot - h)}" width="{_num(step * 0.7)}" '
+            f'height="{_num(max(h, 0.5))}" fill="{BAR}"/></g>'
+        )
+    body += _tick_labels([(left + (i + 0.5) * step, _date_label(r["day"], year=False)) for i, r in enumerate(rows)],
+                         y=height - 6, width=width, size=size)
+    desc = "; ".join(f'{_date_label(r["day"])}: {int(r["count"])}' for r in rows)
+    return _svg(width, height, title, desc, body, kind="days")
 
 
 def sparkline(

@@ -414,39 +414,9 @@ def staff_overview(*, days: int, now=None) -> dict:
     }
 
 
-def per_day_chart(rows: list[dict], *, title: str = "Interviews per day") -> str:
+def per_day_chart(rows: list[dict], *, title: str = "Interviews per day", narrow: bool = False) -> str:
     """Interviews per day as columns: inline SVG (presentation attributes only, so CSP allows it)."""
-    width, height, left, bottom, top = 640, 170, 32, 22, 10
-    peak = max([r["count"] for r in rows] + [1])
-    step = (width - left - 8) / max(len(rows), 1)
-    plot = height - top - bottom
-    body = []
-    for tick in sorted({0, peak // 2, peak}):
-        y = top + plot * (1 - tick / peak)
-        body.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 8}" y2="{y:.1f}" stroke="{charts.GRID}"/>')
-        body.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="10" fill="{charts.MUTED}">{tick}</text>')
-    every = max(1, len(rows) // 8)
-    for i, row in enumerate(rows):
-        x = left + i * step
-        h = plot * row["count"] / peak
-        label = f'{row["day"]:%d %b}'
-        body.append(
-            f'<g><title>{charts.esc(label)}: {row["count"]}</title>'
-            f'<rect x="{x + step * 0.15:.1f}" y="{top + plot - h:.1f}" width="{step * 0.7:.1f}" '
-            f'height="{max(h, 0.5):.1f}" fill="{charts.BAR}"/></g>'
-        )
-        if i % every == 0 or i == len(rows) - 1:
-            body.append(
-                f'<text x="{x + step / 2:.1f}" y="{height - 6}" text-anchor="middle" font-size="10" '
-                f'fill="{charts.MUTED}">{charts.esc(label)}</text>'
-            )
-    desc = "; ".join(f'{r["day"]:%d %b}: {r["count"]}' for r in rows)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart chart-days" role="img" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" aria-label="{charts.esc(title)}">'
-        f'<title>{charts.esc(title)}</title><desc>{charts.esc(desc)}</desc>'
-        f'<g font-family="{charts.esc(charts.FONT)}">{"".join(body)}</g></svg>'
-    )
+    return charts.day_columns_chart(rows, title=title, narrow=narrow)
 
 
 def staff_window(days) -> int:

@@ -118,4 +118,6 @@ def staff_dashboard(request):
     return render(request, "feedback/staff_dashboard.html", {
         "o": overview,
         "days_chart": selectors.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days"),
+        "days_chart_narrow": selectors.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days",
+                                                     narrow=True),
     })

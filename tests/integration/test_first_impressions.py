@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from feedback.charts import NARROW_WIDTH
 from interviews.models import StagePlan
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +82,10 @@ def test_a_candidate_who_logs_in_lands_on_their_dashboard(client, alice):
 def test_staff_slash_leads_to_the_staff_dashboard(client):
     response = client.get("/staff/")
     assert response.status_code == 302 and response["Location"] == "/staff/dashboard/"
+
+
+def test_the_staff_dashboard_draws_its_chart_twice_for_desktop_and_phone(client, make_user):
+    client.force_login(make_user("carol@example.com", is_staff=True))
+    page = client.get("/staff/dashboard/").content.decode()
+    assert page.count('class="chart chart-days"') == 2
+    assert f'viewBox="0 0 {NARROW_WIDTH} 170"' in page
