@@ -113,13 +113,14 @@ class DeleteAccountForm(forms.Form):
         help_text="Deleting your account removes your documents, interviews and reports. It cannot be undone.",
     )
 
-    def __init__(self, user, *args, **kwargs):
+    def __init__(self, user, *args, request=None, **kwargs):
         self.user = user
+        self.request = request
         super().__init__(*args, **kwargs)
 
     def clean_password(self):
         password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
+        if not throttle.guarded_check_password(self.request, self.user, password):  # counted like a login
             raise forms.ValidationError("That password is not right.")
         return password
 

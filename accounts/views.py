@@ -126,7 +126,7 @@ def export_data(request):
 
 @login_required
 def delete_account(request):
-    form = DeleteAccountForm(request.user, request.POST or None)
+    form = DeleteAccountForm(request.user, request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         user = request.user
         logout(request)

@@ -128,3 +128,25 @@ def test_the_kelvin_sign_reaches_the_same_lockout_and_account(client, make_user,
     _admin_login(client, "\u212aATE@example.com")
 
     assert LOCKED in _site_login(client, "kate@example.com", "correct-horse-battery").content.decode()
+
+
+def test_wrong_passwords_in_the_delete_account_form_count_too(alice_client, alice, settings):
+    settings.LOGIN_FAILURE_LIMIT = 2
+    for _ in range(2):
+        alice_client.post(reverse("accounts:delete"), {"password": "not-my-password"})
+
+    response = alice_client.post(reverse("accounts:delete"), {"password": "correct-horse-battery"})
+
+    assert LOCKED in response.content.decode()
+    assert User.objects.filter(pk=alice.pk).exists()
+
+
+@pytest.mark.parametrize(("url", "method"), [
+    ("/accounts/signup/", "get"), ("/accounts/login/", "get"), ("/accounts/verify-resend/", "post"),
+    ("/accounts/password/reset/", "get"), ("/dashboard/", "get"), ("/admin/login/", "get"),
+])
+def test_the_urls_users_and_operators_know_are_kept(client, db, url, method):
+    response = getattr(client, method)(url, {"email": "someone@example.com"} if method == "post" else None)
+    assert response.status_code in (200, 302)
+    if response.status_code == 302:
+        assert "/accounts/login/" in response["Location"] or "/accounts/signup/sent/" in response["Location"]
