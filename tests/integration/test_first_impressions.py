@@ -49,7 +49,7 @@ def test_the_sample_report_is_a_real_report_open_to_visitors(client):
     page = response.content.decode()
     assert response.status_code == 200
     assert "This is a sample report" in page
-    assert "Question 1:" in page and "STAR" in page and "/5" in page
+    assert "Question 1:" in page and "What to improve" in page and "/5" in page
     assert "p95 latency dropped by 40%" in page  # the sample candidate's own words, quoted back
     assert "Practise again" not in page and "emailed to you" not in page
     assert 'href="/accounts/signup/"' in page
