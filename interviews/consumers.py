@@ -7,7 +7,9 @@ gaps. Both the catch-up and the live push read from the database: a channel-laye
 `{"type": "error", "code", "message"}`.
 
 Client messages: `resume` (with `last_seq`), `start` (once), `answer` (with `text` and an optional
-`client_id`), `typing` (at most every 5 s) and `leave`. In text mode the socket that holds the
+`client_id`), `typing` (at most every 5 s) and `leave`; in voice mode `agent_left` (the page saw the
+voice agent leave the room: the interview pauses, `worker_lost`) and `switch_to_text` (the
+candidate goes on in text; `interviews.live.voice_faults`). In text mode the socket that holds the
 interview's lease drives the engine (`interviews.textmode.driver`); other sockets of the same
 candidate watch, and take over when the driver goes away. Leave and answers work from any of them:
 a watching socket passes them to the driving one over the channel layer (`candidate.leave`,
@@ -29,10 +31,12 @@ import json
 import logging
 import time
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from interviews.live.logout import user_group
+from interviews.live.voice_faults import voice_switch_to_text, voice_worker_lost
 from interviews.models import Interview
 from interviews.services.events import interview_group
 from interviews.textmode import store
@@ -142,9 +146,11 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         handler = {
             "resume": self.on_resume, "start": self.on_start, "answer": self.on_answer,
             "typing": self.on_typing, "leave": self.on_leave,
+            "agent_left": self.on_agent_left, "switch_to_text": self.on_switch_to_text,
         }.get(message.get("type"))
         if handler is None:
-            return await self.error("unknown_type", "Unknown message type: use resume, start, answer, typing or leave.")
+            return await self.error("unknown_type", "Unknown message type: use resume, start, answer, typing, leave, "
+                                                    "agent_left or switch_to_text.")
         await handler(message)
 
     def allowed(self) -> bool:
@@ -225,6 +231,16 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             # this socket ends the interview when it takes over.
             self.leave_pending = True
             await self.channel_layer.group_send(self.group, {"type": "candidate.leave"})
+
+    async def on_agent_left(self, message):
+        await database_sync_to_async(voice_worker_lost)(self.interview_id)
+        await self.push()
+
+    async def on_switch_to_text(self, message):
+        if not await database_sync_to_async(voice_switch_to_text)(self.interview_id):
+            return await self.error("not_voice", "This interview is not a voice interview that can go on in text.")
+        await self.push()
+        await self.send_session(await store.interview_state(self.interview_id))
 
     async def ensure_driving(self, *, quiet: bool = False) -> bool | None:
         """Drive the interview if nobody does. False: another driver has it (said unless `quiet`);

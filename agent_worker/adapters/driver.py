@@ -215,6 +215,8 @@ class VoiceDriver:
         if not self.engine.started:
             self.engine.start()
         else:
+            if self.engine.paused_reason is not None:
+                self.engine.resumed("worker_joined")  # the last worker died; this one goes on
             self.engine.tick()
         self._pump()
 

@@ -466,12 +466,29 @@ async def run_interview(session: AgentSession, engine: Engine, backend: Any, *, 
 server = AgentServer()
 
 
+# What the page shows when the worker cannot start the job (it says so on the `mockflow` data topic).
+CANNOT_START = ("The interview service could not load your interview. Try again in a minute, or go on in text.")
+CANNOT_RUN = "The voice interviewer could not start on this server. Go on in text, or try again later."
+
+
+async def tell_the_page(ctx: JobContext, message: str) -> None:
+    """Join the room just long enough to tell the candidate's page why the interviewer cannot run."""
+    try:
+        await ctx.connect()
+        payload = json.dumps({"type": "agent.error", "message": message})
+        await ctx.room.local_participant.publish_data(payload, reliable=True, topic="mockflow")
+        await asyncio.sleep(1.0)  # let the reliable packet leave before the job ends
+    except Exception:
+        log.exception("Could not tell the page that the job cannot start")
+
+
 @server.rtc_session(agent_name=AGENT_NAME)
 async def entrypoint(ctx: JobContext) -> None:
     try:
         interview_id = interview_id_from_metadata(ctx.job.metadata)
     except (ValueError, AttributeError) as error:
         log.error("Job %s has no interview id in its metadata: %s", ctx.job.id, error)
+        await tell_the_page(ctx, CANNOT_RUN)
         return
     url = os.environ.get("WORKER_API_URL", "http://127.0.0.1:8000")
     token = os.environ.get("WORKER_API_TOKEN", "")
@@ -483,13 +500,19 @@ async def entrypoint(ctx: JobContext) -> None:
             return
         except BackendError as error:
             log.error("Cannot fetch interview %s: %s", interview_id, error)
+            await tell_the_page(ctx, CANNOT_START)
             return
         use_llm = llm_configured()
-        engine, stored = build_engine(context, use_llm=use_llm)
-        if engine.is_over:
-            await backend.complete(transcript=engine.transcript(), metrics=engine.metrics())
+        try:
+            engine, stored = build_engine(context, use_llm=use_llm)
+            if engine.is_over:
+                await backend.complete(transcript=engine.transcript(), metrics=engine.metrics())
+                return
+            session = build_session(**_session_models(build_models()))
+        except Exception:
+            log.exception("Interview %s: the session cannot be built (configuration)", interview_id)
+            await tell_the_page(ctx, CANNOT_RUN)
             return
-        session = build_session(**_session_models(build_models()))
         await ctx.connect()
 
         async def start(agent: Agent) -> None:

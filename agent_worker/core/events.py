@@ -68,7 +68,7 @@ EVENT_TYPES = (
 # drove it died (a voice worker). No clock runs while paused and the status stays `live`;
 # `interview.resumed` (its `reason` says what brought it back) ends the pause.
 PAUSE_REASONS = ("connection_lost", "logged_out", "worker_lost")
-RESUME_REASONS = ("reconnected", "worker_joined")
+RESUME_REASONS = ("reconnected", "worker_joined", "switched_to_text")
 
 EXIT_REASONS = (
     "natural",

@@ -79,8 +79,13 @@ def livekit_token_issue(*, interview: Interview) -> IssuedToken:
         .with_room_config(api.RoomConfiguration(agents=[dispatch]))
         .to_jwt()
     )
+    changes: dict = {}
     if interview.mode != Interview.Mode.VOICE:
-        Interview.objects.filter(pk=interview.pk).update(mode=Interview.Mode.VOICE)
-        interview.mode = Interview.Mode.VOICE
+        changes["mode"] = interview.mode = Interview.Mode.VOICE
+    if interview.status == Status.READY:
+        # The candidate asked to join: if no worker starts the job, the stale rule fails the interview.
+        changes["last_activity_at"] = interview.last_activity_at = timezone.now()
+    if changes:
+        Interview.objects.filter(pk=interview.pk).update(**changes)
     return IssuedToken(token=token, url=settings.LIVEKIT_URL, room=room, identity=identity,
                        expires_at=timezone.now() + TOKEN_TTL)

@@ -6,6 +6,7 @@ import datetime
 import logging
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q
 
 from agent_worker.core.clock import FakeClock
@@ -27,7 +28,8 @@ def stale_after() -> datetime.timedelta:
 
 
 def interviews_abandon_stale(*, now: datetime.datetime, older_than: datetime.timedelta) -> int:
-    """Mark live interviews with no driver and no activity for `older_than` as abandoned; return how many.
+    """Mark live interviews with no driver and no activity for `older_than` as abandoned, and ready
+    voice interviews whose worker never started within it as failed; return how many.
 
     Where the stored events allow it, the engine is rebuilt and ends the interview as `disconnected`
     (its stage.exited and interview.ended events are appended, with the transcript and metrics);
@@ -37,13 +39,29 @@ def interviews_abandon_stale(*, now: datetime.datetime, older_than: datetime.tim
     stale = Interview.objects.filter(status=Status.LIVE).filter(
         Q(last_activity_at__lt=cutoff) | Q(last_activity_at__isnull=True, started_at__lt=cutoff)
     ).filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
-    count = 0
+    count = _fail_unstarted_voice(cutoff, now)
     for interview_id in stale.values_list("pk", flat=True):
         try:
             if _abandon(interview_id, now):
                 count += 1
         except Exception:
             logger.exception("Could not abandon stale interview %s", interview_id)
+    return count
+
+
+def _fail_unstarted_voice(cutoff: datetime.datetime, now: datetime.datetime) -> int:
+    """Ready voice interviews whose candidate asked to join (a token was issued, `last_activity_at`)
+    and whose worker never started the job: failed, as the interview could not run."""
+    count = 0
+    waiting = Interview.objects.filter(status=Status.READY, mode=Interview.Mode.VOICE, last_activity_at__lt=cutoff)
+    for interview in waiting.filter(Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)):
+        with transaction.atomic():
+            locked = Interview.objects.select_for_update().get(pk=interview.pk)
+            if locked.status != Status.READY or (locked.lease_expires_at and locked.lease_expires_at >= now):
+                continue  # a worker took it meanwhile
+            interview_set_status(interview=locked, status=Status.FAILED, reason="no voice worker started the job")
+            Interview.objects.filter(pk=locked.pk, end_reason="").update(end_reason="failed")
+        count += 1
     return count
 
 

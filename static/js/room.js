@@ -258,6 +258,12 @@ function setConnection(connection) {
 }
 
 function onSession(session) {
+  if (mode === "voice" && session.mode === "text" && !["completed", "abandoned", "failed"].includes(session.status)) {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("mode");
+    window.location.assign(url.toString());  // the interview goes on in text: the text room drives it
+    return;
+  }
   state.status = session.status;
   state.driving = session.driving;
   if (session.status === "live" && !state.started) showInterview();
@@ -284,6 +290,35 @@ function onLoggedOut() {
   if ($("answer-form")) $("answer-form").querySelectorAll("textarea, button").forEach((el) => { el.disabled = true; });
 }
 
+// -- the voice interviewer coming and going -------------------------------------------------------
+
+const AGENT_NOTES = {
+  left: "The interviewer left the room. The interview is paused until it is back (usually within a minute), or go on in text.",
+  missing: "The interviewer has not joined yet. Keep waiting, or go on in text.",
+  error: "The interviewer could not start.",
+};
+
+function onAgent(what, detail) {
+  if (state.ended) return;
+  const offer = $("text-instead");
+  if (what === "joined") {
+    if (state.agentAway) addNote("The interviewer is back.");
+    state.agentAway = false;
+    if (offer) offer.hidden = true;
+    return;
+  }
+  if (state.agentAway === what) return;
+  state.agentAway = what;
+  addNote(what === "error" && detail ? `${AGENT_NOTES.error} ${detail}` : AGENT_NOTES[what]);
+  if (what === "left") socket.send({ type: "agent_left" });
+  if (offer) offer.hidden = false;
+}
+
+async function goOnInText() {
+  await voice?.leave();
+  socket.send({ type: "switch_to_text" });
+}
+
 // -- wiring --------------------------------------------------------------------------------------
 
 const socket = new InterviewSocket(root.dataset.socketUrl, {
@@ -300,6 +335,7 @@ $("start-button")?.addEventListener("click", async () => {
       csrf: root.dataset.csrf,
       vendorUrl: root.dataset.vendorLivekit,
       onState: (connection) => { $("voice-note").textContent = `Voice: ${connection}`; },
+      onAgent,
       onMic: (mic) => {
         const el = $("mic-state");
         el.dataset.state = mic;
@@ -349,6 +385,8 @@ if (form) {
     }
   });
 }
+
+$("text-instead")?.addEventListener("click", goOnInText);
 
 const dialog = $("leave-dialog");
 $("leave-button").addEventListener("click", () => dialog.showModal());

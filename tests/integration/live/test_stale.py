@@ -68,3 +68,18 @@ def test_maintenance_runs_it(quick_interview):
     half_done(quick_interview)
     report = run_maintenance(now=timezone.now() + HOUR, only=["abandon_stale_interviews"])
     assert report == {"abandon_stale_interviews": "1 stale interview(s) abandoned"}
+
+
+def test_a_ready_voice_interview_whose_worker_never_started_fails(make_interview, alice):
+    waited = make_interview(alice, plan=tiny_plan(), mode="voice")
+    just_asked = make_interview(alice, plan=tiny_plan(), mode="voice")
+    never_joined = make_interview(alice, plan=tiny_plan(), mode="voice")
+    Interview.objects.filter(pk=waited.pk).update(last_activity_at=timezone.now() - 2 * HOUR)
+    Interview.objects.filter(pk=just_asked.pk).update(last_activity_at=timezone.now())
+    assert interviews_abandon_stale(now=timezone.now(), older_than=HOUR) == 1
+    statuses = dict(Interview.objects.filter(pk__in=[waited.pk, just_asked.pk, never_joined.pk])
+                    .values_list("pk", "status"))
+    assert statuses == {waited.pk: Status.FAILED, just_asked.pk: Status.READY, never_joined.pk: Status.READY}
+    waited.refresh_from_db()
+    assert waited.end_reason == "failed"
+    assert waited.status_changes.get().reason == "no voice worker started the job"

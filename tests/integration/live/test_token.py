@@ -80,3 +80,10 @@ def test_a_finished_interview_gets_no_token(alice_client, make_interview, alice,
 
 def test_the_token_needs_a_post(alice_client, interview, voice):
     assert alice_client.get(token_url(interview)).status_code == 405
+
+
+def test_asking_to_join_a_ready_interview_starts_the_clock_of_the_stale_rule(alice_client, interview, voice):
+    assert interview.last_activity_at is None
+    assert alice_client.post(token_url(interview)).status_code == 200
+    interview.refresh_from_db()
+    assert interview.mode == Interview.Mode.VOICE and interview.last_activity_at is not None
