@@ -26,7 +26,8 @@ SAMPLE_BANK = [
     {"stage": "past_experience", "text": "Walk me through a system you designed. What were the requirements and the "
      "main trade-offs?", "competency": "system design"},
 ]
-# A good but uneven candidate: specific answers with numbers, one vague answer, a few fillers.
+# A good but uneven candidate: specific answers with numbers, one vague answer, a few fillers. The turns
+# follow the questions the scripted interviewer asks this candidate (a test checks each one is answered).
 SAMPLE_TURNS = [
     {"say": "Thanks, glad to be here. A tech lead once told me my design documents were too long to review, so "
             "now I open each one with a one-paragraph summary and the decision I need.",
@@ -34,18 +35,31 @@ SAMPLE_TURNS = [
     {"say": "I'm a backend engineer with about eight years of experience, mostly Python and PostgreSQL. Right now "
             "I lead the order-routing team at Northwind Logistics, and I, um, really enjoy making slow systems fast.",
      "speak_seconds": 14, "delay_seconds": 2},
-    {"say": "Most weeks I split my time between code reviews, pairing with two junior engineers and one focused "
-            "project. This quarter I'm moving our routing rules into their own service.",
-     "speak_seconds": 12, "delay_seconds": 2},
+    {"say": "Peak-time timeouts. Last winter routing calls started failing under holiday load, and finding out why "
+            "taught me more about PostgreSQL query plans than anything before.",
+     "speak_seconds": 11, "delay_seconds": 2},
     {"say": "I think it was, like, a team effort really, we kind of all worked on it.",
      "speak_seconds": 6, "delay_seconds": 2},
     {"say": "At Northwind our order routing was timing out at peak. I was the tech lead, so my task was to find the "
-            "cause before the holiday season. I profiled the service, found that one query did a sequential scan, "
-            "added a partial index and a cache, and rolled it out behind a flag. As a result p95 latency dropped by "
-            "40% and timeouts went from 2% to 0.1%.", "speak_seconds": 28, "delay_seconds": 3},
-    {"say": "We planned to move billing to the new service in one quarter and it took two, because I "
-            "underestimated the data migration. Since then I start every migration with a dry run on a copy.",
-     "speak_seconds": 13, "delay_seconds": 2},
+            "cause before the holiday season. The hardest decision was to fix the query instead of adding replicas: "
+            "I profiled the service, found a sequential scan, added a partial index and a cache, and rolled it out "
+            "behind a flag. As a result p95 latency dropped by 40% and timeouts went from 2% to 0.1%.",
+     "speak_seconds": 30, "delay_seconds": 3},
+    {"say": "The trade-off was speed against safety. I rolled it out to 5% of traffic first, and I walked the "
+            "on-call team through the dashboards so they could switch it off without me.",
+     "speak_seconds": 12, "delay_seconds": 2},
+    {"say": "I would load-test it before launch, not after. We found the payment step's limits in production; "
+            "splitting it into a queue later cut checkout errors by 80%.",
+     "speak_seconds": 11, "delay_seconds": 2},
+    {"say": "Last spring a billing migration stalled at 60% because old invoices broke the new schema. I wrote a "
+            "dry-run script over a copy of production, fixed 14 edge cases it found, and we finished two weeks later "
+            "with no customer-facing errors.", "speak_seconds": 15, "delay_seconds": 2},
+    {"say": "The order-routing service: it places 50,000 orders an hour across 12 warehouses. I kept the rules in "
+            "PostgreSQL and put a cache in front; the trade-off was stock counts up to a minute old for a 40% "
+            "faster answer.", "speak_seconds": 14, "delay_seconds": 2},
+    {"say": "I write down what I know and what I don't, reproduce it small, and ask someone who has seen it "
+            "before. And what does the on-call rotation look like for the team?",
+     "speak_seconds": 10, "delay_seconds": 1},
 ]
 
 

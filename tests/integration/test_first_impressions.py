@@ -89,3 +89,17 @@ def test_the_staff_dashboard_draws_its_chart_twice_for_desktop_and_phone(client,
     page = client.get("/staff/dashboard/").content.decode()
     assert page.count('class="chart chart-days"') == 2
     assert f'viewBox="0 0 {NARROW_WIDTH} 170"' in page
+
+
+def test_the_sample_candidate_answers_every_question_it_is_asked():
+    """The sample's turns follow the scripted interviewer's questions: if the interviewer changes what it asks,
+    this says the sample needs new turns (no question left unanswered, no re-prompt, nothing said unasked)."""
+    from feedback.sample import SAMPLE_TURNS, sample_events
+
+    events = sample_events(spoken=False)
+    kinds = [event["type"] for event in events]
+    asked = {e["data"]["question_id"] for e in events if e["type"] == "question.asked"}
+    answered = {e["data"]["question_id"] for e in events if e["type"] == "candidate.said"}
+    assert "candidate.reprompted" not in kinds
+    assert kinds.count("candidate.said") == len(SAMPLE_TURNS)
+    assert asked == answered
