@@ -103,6 +103,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         self._open_turn: BrainTurn | None = None
         self.stage_changes = 0
         self._unspoken_qid: str | None = None
+        self._bridge_due: str | None = None  # a bridge waiting for its stage's first question (its lead reason)
         self._limit_hit_seq = 0
         self._restoring = False
 
@@ -400,11 +401,14 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         if self.ended or self.stage_index < 0:
             return
         state = self._stages[self.stage_index]
+        unsaid = self._questions[state.approved[-1]] if state.approved and state.approved[-1] not in state.spoken \
+            else None
         if not state.has_spoken:
-            self._queue_line(self._bridge_text(self.stage_index, self._last_exit_reason), "bridge")
-        if state.approved and state.approved[-1] not in state.spoken:
-            question = self._questions[state.approved[-1]]
-            self._queue_line(question.text, "question", question.question_id)
+            self._bridge_due = self._last_exit_reason
+            if unsaid is not None or not self._defer_bridge(self.stage_index, self._last_exit_reason):
+                self._say_due_bridge(unsaid.text if unsaid is not None else "")
+        if unsaid is not None:
+            self._queue_line(unsaid.text, "question", unsaid.question_id)
         if self._closing_said:
             self._finish("natural", self._default_end_reason())
 
@@ -639,6 +643,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         seconds = round(self.clock.now() - state.entered_at, 3)
         self._emit(ev.STAGE_EXITED, {"reason": reason, "questions": len(state.spoken), "seconds": seconds})
         self._unspoken_qid = None
+        self._bridge_due = None
         # Words queued for the old stage and not yet handed to the driver are not said: the bridge
         # (with its lead-in) is what follows a stage's end.
         kept = [line for line in self._queue[self._handed_out:] if line.kind in ("bridge", "closing")]
@@ -646,7 +651,10 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
 
     def _enter(self, index: int, lead_reason: str) -> None:
         self._emit(ev.STAGE_ENTERED, {"index": index, "count": len(self.plan.stages)})
-        self._queue_line(self._bridge_text(index, lead_reason), "bridge")
+        if self._defer_bridge(index, lead_reason):
+            self._bridge_due = lead_reason  # said with the stage's first question, to fit its topic
+        else:
+            self._queue_line(self._bridge_text(index, lead_reason), "bridge")
 
     def _go_to_closing(self) -> None:
         last = len(self.plan.stages) - 1
@@ -664,6 +672,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
             return
         self._ending = (exit_reason, end_reason or self._default_end_reason())
         self.brain_due = None
+        self._say_due_bridge("")
         if self._closing_said:
             self._finish(*self._ending)
         else:

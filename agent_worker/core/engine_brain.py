@@ -31,6 +31,8 @@ class EngineBrainSide:
         if question_id is not None and question_id == self._unspoken_qid:
             self._unspoken_qid = None
         kind = "question" if question_id else "say"
+        asked = self._questions[question_id].text if question_id in self._questions else clean
+        self._say_due_bridge(asked)
         return self._queue_line(clean, kind, question_id)
 
     def brain_context(self) -> str:
@@ -116,6 +118,9 @@ class EngineBrainSide:
                 # Approved but never said: say the question alone rather than lose it.
                 question = self._questions[self._unspoken_qid]
                 self._unspoken_qid = None
+                self._say_due_bridge(question.text)
                 self._queue_line(question.text, "question", question.question_id)
+            if self.stage_index == turn.stage_index:
+                self._say_due_bridge("")
         finally:
             self._open_turn = None

@@ -8,18 +8,54 @@ from __future__ import annotations
 
 from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import closing_line, closing_tone, lead_in
-from agent_worker.core.seeding import pick
+from agent_worker.core.seeding import pick, shuffled
+from agent_worker.core.text import words
 
-__all__ = ["EngineLines"]
+__all__ = ["EngineLines", "bridge_fit"]
+
+# Words a bridge may use without announcing a topic ("Let's dig into your past work in some detail").
+_STAGE_WORDS = frozenset("""start begin move talk like hear know little deeper past work experience dig piece detail
+first get bit some now lets coming end time wrap almost brings nearly out us our your you into go let well next
+about get to the a an and of on in with for that this me i id we re s ll""".split())
+
+
+def bridge_fit(bridge: str, question: str) -> float:
+    """How well a bridge announces a question: topic words they share, less topics the question lacks
+    ("Let's talk about a project you're proud of" before a question about a hard decision)."""
+    topic = {w for w in words(bridge) if w not in _STAGE_WORDS and len(w) > 2}
+    asked = set(words(question))
+    stems = {w[:5] for w in asked}
+    shared = {w for w in topic if w in asked or w[:5] in stems}
+    return len(shared) - 0.75 * len(topic - shared)
 
 
 class EngineLines:
     """Bridges and the closing line, as methods of the engine."""
 
-    def _bridge_text(self, index: int, lead_reason: str) -> str:
+    def _defer_bridge(self, index: int, lead_reason: str) -> bool:
+        """Whether a stage's bridge waits for its first question, so it can fit that question's topic.
+
+        Only when the engine's own brain says that question at once (a model speaking for itself says
+        its words before they reach the engine), and not when the bridge must interrupt the candidate.
+        """
+        stage = self.plan.stages[index]
+        return (self.brain is not None and index > 0 and lead_reason not in ("interjection", "max_duration")
+                and len(stage.bridges) > 1 and stage.max_questions > 0)
+
+    def _say_due_bridge(self, question: str) -> None:
+        """Queue the bridge that waited for the stage's first question, chosen to fit `question`."""
+        if self._bridge_due is None or self.stage_index < 0:
+            return
+        reason, self._bridge_due = self._bridge_due, None
+        self._queue_line(self._bridge_text(self.stage_index, reason, question), "bridge")
+
+    def _bridge_text(self, index: int, lead_reason: str, question: str = "") -> str:
         stage = self.plan.stages[index]
         values = self.context.bridge_values(self.plan)
-        if stage.bridges:
+        if stage.bridges and question:
+            order = shuffled(stage.bridges, self.seed, "bridge", index)
+            bridge = max(order, key=lambda b: bridge_fit(b, question))  # the first best fit in seeded order
+        elif stage.bridges:
             bridge = pick(stage.bridges, self.seed, "bridge", index)
         else:
             bridge = f"Let's move on to {stage.title.lower()}."

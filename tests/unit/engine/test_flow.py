@@ -23,8 +23,9 @@ def test_a_transition_emits_exited_entered_the_bridge_then_the_first_question():
     interview.answer("Yes, ready when you are.")
     types = interview.types()
     exited = types.index("stage.exited")
-    assert types[exited:exited + 5] == ["stage.exited", "stage.entered", "agent.said", "question.asked", "agent.said"]
-    bridge = interview.events[exited + 2]
+    # The first question is chosen before the bridge is said, so the bridge can announce its topic.
+    assert types[exited:exited + 5] == ["stage.exited", "stage.entered", "question.asked", "agent.said", "agent.said"]
+    bridge = interview.events[exited + 3]
     assert bridge["stage"] == "self_intro" and "question_id" not in bridge["data"]
     assert interview.events[exited]["data"]["reason"] == "natural"
     assert interview.events[exited + 1]["data"] == {"index": 1, "count": 4}

@@ -210,3 +210,21 @@ def test_the_scripted_brain_is_stateless_and_rebuilds_the_same_questions():
     again = simulate(cooperative("again"))
     assert [e["data"]["text"] for e in asked(events)] == [e["data"]["text"] for e in asked(again)]
     assert ScriptedBrain().name == "scripted"
+
+
+# -- bridges -----------------------------------------------------------------------------------------
+
+def test_bridges_that_announce_one_topic_before_a_question_about_another_are_not_chosen():
+    from agent_worker.core.engine_lines import bridge_fit
+
+    proud = "Let's talk about a project you're proud of."
+    assert bridge_fit(proud, "You led the migration. What was the hardest decision along the way?") < \
+        bridge_fit("Now I'd like to go deeper into some of your past work.", "You led the migration. What was it?")
+    assert bridge_fit(proud, "Tell me about a project you're especially proud of.") > 0
+    for n in range(12):
+        events = simulate(cooperative(f"bridge-{n}"))
+        said = of(events, "agent.said")
+        for bridge, question in zip(said, said[1:], strict=False):
+            if "proud of" in bridge["data"]["text"] and "question_id" not in bridge["data"]:
+                assert "proud" in question["data"]["text"] or "project" in question["data"]["text"], \
+                    (bridge["data"]["text"], question["data"]["text"])
