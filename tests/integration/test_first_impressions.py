@@ -103,3 +103,17 @@ def test_the_sample_candidate_answers_every_question_it_is_asked():
     assert "candidate.reprompted" not in kinds
     assert kinds.count("candidate.said") == len(SAMPLE_TURNS)
     assert asked == answered
+
+
+def test_the_interview_page_offers_voice_only_when_it_is_configured(alice_client, alice, settings):
+    from interviews.models import Interview
+    from tests.integration.feedback.helpers import backend_role
+
+    role = backend_role()
+    interview = Interview.objects.create(owner=alice, role=role, level="mid", plan=role.plan, status="ready")
+    settings.VOICE_ENABLED = False
+    page = alice_client.get(f"/interviews/{interview.pk}/").content.decode()
+    assert "Start the interview" in page and not re.search(r"\bvoice\b", page, re.IGNORECASE)
+    settings.VOICE_ENABLED = True
+    page = alice_client.get(f"/interviews/{interview.pk}/").content.decode()
+    assert "Start voice interview" in page and "Start text interview" in page
