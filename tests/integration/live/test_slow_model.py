@@ -152,7 +152,9 @@ async def test_typing_while_the_model_thinks_holds_the_floor_past_the_cap(
     await send(comm, type="typing")
     exited = await read_until(comm, is_event("stage.exited"), into=messages, timeout=6)
     assert exited["data"]["reason"] == "max_time"
-    assert exited["data"]["seconds"] >= 23  # held until the typing's 10 s ran out, not cut at 20 s
+    # Held until the typing's 10 s ran out (about 24 s), not cut at the 20 s cap. The typing is sent
+    # about 14 s into the stage, less when a loaded machine starts the stage late: hence the margin.
+    assert exited["data"]["seconds"] >= 21.5
     await send(comm, type="leave")
     await read_until(comm, is_event("interview.ended"), into=messages)
     await comm.disconnect()
