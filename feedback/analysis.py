@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from feedback import textstats
-from feedback.scoring import Delivery, Evidence, assess_answer
+from feedback.scoring import Delivery, Evidence, assess_answer, highlight_segments
 from feedback.speech import (
     event_data as _data,
 )
@@ -143,27 +143,8 @@ class Answer(_Record):
         return self.speaking_seconds is not None
 
     def highlight_segments(self) -> list[tuple[str, str | None]]:
-        """The answer as consecutive (text, STAR part or None) pieces, for highlighting on a page.
-
-        A sentence that carries two parts shows the later one (Result over Action over Task over
-        Situation): the later parts are the ones candidates most often leave out.
-        """
-        part_of: dict[tuple[int, int], str] = {}
-        for part in textstats.STAR_PARTS:
-            for span in self.star.get(part, []):
-                part_of[(span.start, span.end)] = part
-        segments: list[tuple[str, str | None]] = []
-        cursor = 0
-        for (start, end), part in sorted(part_of.items()):
-            if start < cursor:
-                continue
-            if start > cursor:
-                segments.append((self.text[cursor:start], None))
-            segments.append((self.text[start:end], part))
-            cursor = end
-        if cursor < len(self.text):
-            segments.append((self.text[cursor:], None))
-        return segments
+        """The answer as consecutive (text, STAR part or None) pieces, for highlighting on a page."""
+        return highlight_segments(self.text, self.star)
 
 
 @dataclass

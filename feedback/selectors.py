@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from feedback import charts
 from feedback.models import Report, StepStatus
+from feedback.scoring.rubrics import TYPE_LABELS
 from interviews.models import Event, Interview, Status
 
 STAGE_TITLES = {
@@ -137,13 +138,6 @@ def overview_measures(analysis) -> list[tuple[str, str]]:
     ]
 
 
-QUESTION_TYPE_LABELS = {
-    "story": "a story question",
-    "introduction": "an introduction",
-    "motivation": "a motivation question",
-    "closing": "a closing question",
-    "general": "an approach question",
-}
 
 
 @dataclass
@@ -202,7 +196,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
             "pointer": pointers.get(answer.question_id) if narrative.source == "llm" else None,
             "segments": answer.highlight_segments(),
             "measures": answer_measures(answer),
-            "type_label": QUESTION_TYPE_LABELS.get(answer.question_type, ""),
+            "type_label": TYPE_LABELS.get(answer.question_type, ""),
             "result_praised": any(e.key == "result" for e in answer.strengths),
             "star_present": ([(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")]
                              if answer.question_type == "story" else []),

@@ -6,6 +6,7 @@ from feedback import views
 
 app_name = "feedback"
 urlpatterns = [
+    path("practice/", views.practice, name="practice"),
     path("sample/", views.sample_report, name="sample"),
     path("<uuid:interview_id>/", views.report, name="report"),
     path("<uuid:interview_id>.pdf", views.report_pdf, name="report_pdf"),

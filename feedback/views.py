@@ -9,6 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from feedback import selectors
+from feedback.forms import PracticeForm
+from feedback.practice import practice_result
 from feedback.services.delivery import report_pdf_filename
 from feedback.services.interviews import interview_delete
 from feedback.services.reports import report_retry
@@ -121,3 +123,15 @@ def staff_dashboard(request):
         "days_chart_narrow": selectors.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days",
                                                      narrow=True),
     })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def practice(request):
+    """One answer at a time: pick or write a question, type an answer, get the report's feedback on it."""
+    form = PracticeForm(request.POST or None)
+    result = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        result = practice_result(data["question_text"], data["answer"], stage=data["question_stage"])
+    return render(request, "feedback/practice.html", {"form": form, "result": result})

@@ -19,7 +19,7 @@ from feedback.textstats import Span
 
 EXAMPLE_AT_OR_BELOW = 3.0
 
-__all__ = ["Assessment", "Delivery", "Evidence", "assess_answer", "question_type"]
+__all__ = ["Assessment", "Delivery", "Evidence", "assess_answer", "highlight_segments", "question_type"]
 
 question_type = rubrics.question_type
 
@@ -124,3 +124,27 @@ def assess_answer(
         flags=sorted(flags),
     )
 
+
+
+def highlight_segments(text: str, star: dict[str, list[Span]]) -> list[tuple[str, str | None]]:
+    """The answer as consecutive (text, STAR part or None) pieces, for highlighting on a page.
+
+    A sentence that carries two parts shows the later one (Result over Action over Task over
+    Situation): the later parts are the ones candidates most often leave out.
+    """
+    part_of: dict[tuple[int, int], str] = {}
+    for part in textstats.STAR_PARTS:
+        for span in star.get(part, []):
+            part_of[(span.start, span.end)] = part
+    segments: list[tuple[str, str | None]] = []
+    cursor = 0
+    for (start, end), part in sorted(part_of.items()):
+        if start < cursor:
+            continue
+        if start > cursor:
+            segments.append((text[cursor:start], None))
+        segments.append((text[start:end], part))
+        cursor = end
+    if cursor < len(text):
+        segments.append((text[cursor:], None))
+    return segments

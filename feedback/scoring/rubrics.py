@@ -16,6 +16,13 @@ from feedback.scoring.sentences import Sentence, content_stems, stem
 
 STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
 QUESTION_TYPES = (STORY, INTRO, MOTIVATION, CLOSING, GENERAL)
+TYPE_LABELS = {
+    STORY: "a story question",
+    INTRO: "an introduction",
+    MOTIVATION: "a motivation question",
+    CLOSING: "a closing question",
+    GENERAL: "an approach question",
+}
 
 _CLOSING_Q = re.compile(
     r"\b(?:any\s+questions|questions?\s+for\s+(?:me|us)|like\s+to\s+ask|want\s+to\s+ask|anything\s+(?:else|about\s+your)|"

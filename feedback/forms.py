@@ -1,0 +1,66 @@
+"""The one-answer practice form: a question from a role's bank or the candidate's own, and an answer."""
+
+from __future__ import annotations
+
+from django import forms
+
+from feedback.practice import MAX_ANSWER_CHARS, MAX_QUESTION_CHARS
+from interviews.models import Question
+
+
+def bank_choices() -> list:
+    """Active roles' active questions, grouped by role, for a <select> with one <optgroup> per role."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    questions = (
+        Question.objects.filter(active=True, role__active=True).select_related("role").order_by("role__title", "stage", "id")
+    )
+    for question in questions:
+        text = fill_placeholders(question.text, question.role.title)
+        groups.setdefault(question.role.title, []).append((str(question.pk), text))
+    return [("", "Choose a question…")] + list(groups.items())
+
+
+def fill_placeholders(text: str, role_title: str) -> str:
+    """Bank texts may say {role} and {company}; outside an interview there is no company to name."""
+    return text.replace("{role}", role_title).replace("{company}", "the company")
+
+
+class PracticeForm(forms.Form):
+    bank_question = forms.ChoiceField(label="A question from a role's bank", required=False)
+    own_question = forms.CharField(
+        label="Or your own question",
+        required=False,
+        max_length=MAX_QUESTION_CHARS,
+        widget=forms.TextInput(attrs={"placeholder": "e.g. Tell me about a time you missed a deadline."}),
+    )
+    answer = forms.CharField(
+        label="Your answer",
+        max_length=MAX_ANSWER_CHARS,
+        widget=forms.Textarea(attrs={"rows": 9, "placeholder": "Type or paste your answer as you would say it."}),
+        help_text="Scored the same way as the answers in your interview reports.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["bank_question"].choices = bank_choices()
+
+    def clean(self):
+        data = super().clean()
+        own = (data.get("own_question") or "").strip()
+        chosen = data.get("bank_question")
+        if own and chosen:
+            raise forms.ValidationError("Choose a question from the bank or write your own, not both.")
+        if not own and not chosen:
+            raise forms.ValidationError("Choose a question from the bank or write your own.")
+        if chosen:
+            question = Question.objects.select_related("role").filter(pk=chosen, active=True).first()
+            if question is None:
+                raise forms.ValidationError("That question is no longer in the bank; choose another.")
+            data["question_text"] = fill_placeholders(question.text, question.role.title)
+            data["question_stage"] = question.stage
+        else:
+            data["question_text"] = own
+            data["question_stage"] = None
+        if not (data.get("answer") or "").strip():
+            self.add_error("answer", "Write an answer to score.")
+        return data

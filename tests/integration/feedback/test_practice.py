@@ -1,0 +1,99 @@
+"""The one-answer practice page: same feedback as the report and score_answers give the same answer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from feedback.models import Report
+from interviews.models import Question
+from interviews.signals import interview_completed
+from tests.integration.feedback.helpers import completed_interview
+
+pytestmark = pytest.mark.django_db
+
+STORY = ("At Acme our checkout was failing during peak sales. My task was to find out why and fix it before "
+         "Black Friday. I profiled the database queries, added a missing index and moved receipts to a queue. "
+         "As a result, checkout errors dropped by 80% and revenue rose 12% that weekend.")
+
+
+@pytest.fixture
+def bank_question(role):
+    return Question.objects.create(role=role, stage="past_experience", competency="ownership",
+                                   text="Tell me about a time you fixed something under pressure at {company}.")
+
+
+def test_it_is_for_signed_in_candidates(client):
+    response = client.get("/feedback/practice/")
+    assert response.status_code == 302 and "/accounts/login" in response["Location"]
+
+
+def test_the_page_offers_the_role_banks_grouped_by_role(alice_client, bank_question):
+    page = alice_client.get("/feedback/practice/").content.decode()
+    assert '<optgroup label="Backend Engineer">' in page
+    assert "Tell me about a time you fixed something under pressure at the company." in page
+    assert "{company}" not in page
+
+
+def test_an_answer_to_a_bank_question_gets_the_same_feedback_at_once(alice_client, bank_question):
+    response = alice_client.post("/feedback/practice/", {"bank_question": bank_question.pk, "answer": STORY})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Scored as a story question" in page
+    assert "You put an amount on the outcome" in page
+    assert "<q>As a result, checkout errors dropped by 80% and revenue rose 12% that weekend.</q>" in page
+    assert '<mark class="star star-result"' in page
+
+
+def test_a_weak_answer_to_their_own_question_gets_an_example_built_from_it(alice_client):
+    response = alice_client.post("/feedback/practice/", {
+        "own_question": "Tell me about a time you improved a process.",
+        "answer": "I think I wrote a script that matched the bank export to the ledger.",
+    })
+    page = response.content.decode()
+    assert "An improved version, from your own words" in page
+    assert "Your turn: what changed after you wrote a script that matched the bank export to the ledger" in page
+    assert "[" not in page.split("An improved version")[1].split("</div>")[0]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"answer": "Something."}, "Choose a question from the bank or write your own."),
+        ({"own_question": "Why?", "answer": ""}, "This field is required."),
+    ],
+)
+def test_a_form_without_a_question_or_an_answer_says_what_is_missing(alice_client, data, message):
+    response = alice_client.post("/feedback/practice/", data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert 'id="result"' not in response.content.decode()
+
+
+def test_choosing_a_bank_question_and_writing_one_is_refused(alice_client, bank_question):
+    response = alice_client.post("/feedback/practice/", {"bank_question": bank_question.pk, "own_question": "Why?",
+                                                        "answer": STORY})
+    assert "not both" in response.content.decode()
+
+
+def test_the_report_the_practice_page_and_score_answers_agree_on_one_answer(
+    alice, alice_client, role, immediate_tasks, rules_only, tmp_path, capsys
+):
+    interview = completed_interview(alice, role=role, typed=True)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get(interview=interview)
+    answer = next(a for a in report.analysis["answers"] if "checkout errors dropped by 80%" in a["text"])
+
+    page = alice_client.post("/feedback/practice/", {"own_question": answer["question"], "answer": answer["text"]})
+    shown = page.content.decode().split('<span class="answer-score">')[1].split("<")[0]
+
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"questions": [{"question": answer["question"], "answer": answer["text"]}]}))
+    call_command("score_answers", str(path))
+    scored = json.loads(capsys.readouterr().out)["answers"][0]
+
+    assert float(shown) == answer["score"] == scored["score"]
+    assert [s["quote"] for s in scored["strengths"]] == [s["quote"] for s in answer["strengths"]]
+    assert scored["example_answer"] == answer["example_answer"]
