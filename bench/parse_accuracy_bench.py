@@ -12,8 +12,8 @@ of the `acceptable` soft requirements), and a printed requirement matching a `pi
 apart. Documents are read from `tests/fixtures/` and, where present, the shared fixture folder beside the
 checkout (`../shared/fixtures`); truth without its document is skipped and said so.
 
-`--save-before` stores the run as bench/results/parse_accuracy_before.json: the table then shows it beside
-the current run.
+`--save-before --checkout PATH` scores the parser of another checkout (the commit before the work) and stores
+it as bench/results/parse_accuracy_before.json: the table then shows it beside the current run.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TRUTH = ROOT / "bench" / "truth"
 RESULTS = ROOT / "bench" / "results"
 BEFORE = RESULTS / "parse_accuracy_before.json"
+# `--checkout PATH` scores another checkout's parser (an older commit, for the "before" column).
+CHECKOUT = Path(sys.argv[sys.argv.index("--checkout") + 1]) if "--checkout" in sys.argv else ROOT
 RESUME_FIELDS = ["name", "employer", "title", "dates", "school", "skill"]
 JD_FIELDS = ["company", "job_title", "location", "must_have", "nice_to_have", "responsibility"]
 
@@ -184,14 +186,16 @@ def score_jd(doc: str, out: dict, truth: dict, tally: Tally):
     score_list("must_have", reqs.get("must_haves"), truth["must_haves"], truth.get("acceptable", []), pitch, doc, tally)
     score_list("nice_to_have", reqs.get("nice_to_haves"), truth["nice_to_haves"],
                truth.get("acceptable", []) + truth["must_haves"], pitch, doc, tally)
-    score_list("responsibility", reqs.get("responsibilities"), truth["responsibilities"], [], pitch, doc, tally)
+    score_list("responsibility", reqs.get("responsibilities"), truth["responsibilities"],
+               truth.get("acceptable_responsibilities", []), pitch, doc, tally)
 
 
 def parse(path: Path, kind: str) -> dict:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "mockflow_site.settings"}
+    env.pop("PYTHONPATH", None)
     result = subprocess.run(
         [sys.executable, "manage.py", "parse_document", str(path), "--as", kind],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=CHECKOUT, env=env, capture_output=True, text=True, timeout=120,
     )
     if result.returncode != 0:
         return {"error": result.stderr.strip()}

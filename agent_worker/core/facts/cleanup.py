@@ -24,8 +24,8 @@ _COMMAND_VERB = (
 _START_PATTERNS = [
     r"(?:ignore|disregard|forget|override|bypass|skip)\b",
     r"(?:system|assistant|user|developer|human|ai|instructions?|prompt)\s*:",
-    r"you\s+are\b",
-    r"you(?:'re| are)\s+(?:now|an?|the)\b",
+    # "You are now…", "You are a helpful assistant…": not "You're a proven top performer" (a job's "About you").
+    rf"you(?:'re|\s+are)\s+(?:now\b|(?:an?|the|my|our)\s+(?:[\w-]+\s+){{0,2}}{_READER}s?\b|{_READER}s?\b)",
     r"you\s+(?:must|should|shall|will|need to|have to|are to|may now|can now)\b",
     r"from now on\b",
     r"as an? (?:ai|a\.i\.|large language model|language model|llm|assistant|chat ?bot)\b",
@@ -110,10 +110,15 @@ def strip_instructions(text: str) -> str:
 
 _BULLET_RE = re.compile(r"^\s*(?:[-*+•·▪●◦‣○■□➢➤►▸✓✔{–—]|\d{1,2}[.)]\s)\s*")
 _MARKDOWN_RE = re.compile(r"^\s*#{1,6}\s*|\*\*|__|`")
+_MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)")
+_MARKDOWN_EMPHASIS = re.compile(r"(?<![\w*])[_*](?=\S)([^_*\n]+?)(?<=\S)[_*](?![\w*])")
 
 
 def _clean_line(line: str) -> str:
+    """A line as read: markdown headings, emphasis and links ("[blog](https://…)" is "blog") undone."""
+    line = _MARKDOWN_LINK.sub(r"\1", line)
     line = _MARKDOWN_RE.sub("", line)
+    line = _MARKDOWN_EMPHASIS.sub(r"\1", line)
     line = line.replace("\t", " ").replace("\u00a0", " ")
     return re.sub(r"\s{2,}", " ", line).strip()
 

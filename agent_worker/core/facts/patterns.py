@@ -14,8 +14,11 @@ _DATE = rf"(?:{_MONTH}\s*,?\s*{_YEAR}|\d{{1,2}}\s*[/.]\s*{_YEAR}|{_YEAR}\s*[/.�
 _END = (
     r"(?:present|current(?:ly)?|now|today|ongoing|to date|date|actualidad|presente|hoy|至今|现在)"
 )
+# A template's unfilled dates ("year–year", "año–año") still mark where an entry starts.
+_PLACEHOLDER_YEAR = r"(?:year|año|yyyy)"
 _RANGE_RE = re.compile(
-    rf"(?<![\w/])(?P<start>{_DATE})\s*(?:-|–|—|‒|−|~|to|until|hasta|a|至)\s*(?P<end>{_DATE}|{_END})(?![\w/])",
+    rf"(?<![\w/])(?:(?P<start>{_DATE})\s*(?:-|–|—|‒|−|~|to|until|hasta|a|至)\s*(?P<end>{_DATE}|{_END})|"
+    rf"(?P<pstart>{_PLACEHOLDER_YEAR})[-–—](?P<pend>{_PLACEHOLDER_YEAR}))(?![\w/])",
     re.IGNORECASE,
 )
 _TITLE_WORDS = re.compile(
@@ -26,14 +29,14 @@ _TITLE_WORDS = re.compile(
     r"pharmacist|teacher|tutor|instructor|professor|lecturer|coach|representative|agent|executive|advisor|"
     r"adviser|strategist|editor|writer|member|volunteer|supervisor|owner|partner|recruiter|marketer|"
     r"salesperson|cashier|receptionist|secretary|paralegal|attorney|lawyer|operator|planner|buyer|"
-    r"sre|devops|job title|puesto|título del puesto|工程师|经理|实习生)\b",
+    r"sre|devops|job title|puesto|título del puesto)\b|工程师|经理|实习生|主管|总监|专员|设计师",
     re.IGNORECASE,
 )
 _EMPLOYER_WORDS = re.compile(
     r"\b(?:inc|corp|corporation|llc|ltd|limited|gmbh|ag|sa|plc|co|company|group|bank|labs?|technologies|"
     r"technology|systems|solutions|software|services|consulting|partners|holdings|university|college|school|"
     r"hospital|clinic|health|medical|institute|agency|studio|foundation|management|financial|capital|"
-    r"employer|empleador|公司)\b\.?",
+    r"employer|empleador)\b\.?|公司|集团",
     re.IGNORECASE,
 )
 _LOCATION_RE = re.compile(
@@ -45,7 +48,7 @@ _LOCATION_RE = re.compile(
 # A degree ending in a dot ("B.S.") needs no word boundary after it: "B.S. in Physics" has none.
 _DEGREE_RE = re.compile(
     r"\b(?:bachelor|master|b\.?\s?sc|m\.?\s?sc|b\.?\s?a\.|m\.?\s?a\.|b\.\s?s\.|m\.\s?s\.|ph\.?\s?d|mba|bba|"
-    r"associate(?:'s)? degree|diploma|degree|doctorate|licenciatura|grado|high school|gpa|学士|硕士|博士|本科)"
+    r"associate(?:'s)? degree|diploma|degree|doctorate|licenciatura|grado|high school|gpa|学士|硕士|博士|本科|研究生)"
     r"(?:(?<=\.)|\b)",
     re.IGNORECASE,
 )

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.facts.cleanup import _is_bullet, _shorten
+from agent_worker.core.facts.cleanup import _is_bullet, _shorten, _strip_bullet
 from agent_worker.core.facts.models import Position
 from agent_worker.core.facts.patterns import (
     _DEGREE_RE,
     _EMPLOYER_WORDS,
     _LOCATION_RE,
+    _MONTH,
     _RANGE_RE,
     _TITLE_WORDS,
+    _YEAR,
 )
 
 
@@ -95,19 +97,64 @@ def _place_free_parts(text: str) -> list[str]:
 
 
 def _is_plain_line(line: str) -> bool:
-    return bool(line) and not _is_bullet(line) and len(line) <= 90 and not _RANGE_RE.search(line)
+    return bool(line) and not _is_bullet(line) and len(line) <= 90 and not _entry_dates(line)
+
+
+# "Summer 2013, 2014" or "June 2019" closing an entry's line: an entry with one date.
+_ONE_DATE_AT_END = re.compile(
+    rf"(?<![\w/])(?P<start>{_MONTH}\s*,?\s*{_YEAR}|{_YEAR})(?:\s*,\s*{_YEAR})*\s*$", re.IGNORECASE
+)
+
+
+def _entry_dates(line: str) -> tuple[tuple[int, int], str | None, str | None, float] | None:
+    """Where an entry line's dates are, its start and end, and how sure they make the entry: a range, a
+    template's "year–year", or one date closing a short line."""
+    match = _RANGE_RE.search(line)
+    if match:
+        if match.group("pstart"):
+            return match.span(), None, None, 0.9
+        return match.span(), _tidy_date(match.group("start")), _tidy_date(match.group("end")), 0.9
+    match = _ONE_DATE_AT_END.search(line)
+    rest = line[: match.start()].strip(" ,;:|-–—") if match else ""
+    if match and 2 <= len(rest) <= 70 and len(rest.split()) <= 8 and not rest.endswith("."):
+        return match.span(), _tidy_date(match.group("start")), None, 0.75
+    return None
+
+
+def _position_confidence(title: str | None, employer: str | None, ceiling: float) -> float:
+    """How sure a reading of title and employer is: both found, a title word in the title, an employer that
+    reads as a name (not a sentence, a degree or a fragment in lower case)."""
+    confidence = ceiling if title and employer else min(ceiling, 0.65)
+    if title and (_title_score(title) <= 0 or len(title.split()) > 10):
+        confidence = min(confidence, 0.5)
+    if employer and (
+        employer[:1].islower() or len(employer.split()) > 6 or _DEGREE_RE.search(employer) or _title_score(employer) > 0
+    ):
+        confidence = min(confidence, 0.4)
+    return round(confidence, 2)
 
 
 def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
     positions: list[Position] = []
     for name, lines in sections:
-        if name in ("education", "skills", "other", "certifications", "awards", "summary"):
+        if name in ("education", "skills", "other", "certifications", "awards", "summary", "projects"):
             continue
         for i, line in enumerate(lines):
-            match = _RANGE_RE.search(line)
-            if not match or _is_bullet(line):
+            dates = _entry_dates(_strip_bullet(line) if _is_bullet(line) else line)
+            if not dates:
                 continue
-            rest = line[: match.start()] + "   " + line[match.end():]
+            (begin, finish), start, end, ceiling = dates
+            if _is_bullet(line):
+                # A list item is an entry only when it is short and names a title or an employer
+                # ("- Acme Corp 2015.4~至今"), not an achievement with a year in it.
+                line = _strip_bullet(line)
+                rest = (line[:begin] + " " + line[finish:]).strip()
+                if len(rest) > 40 or not (_EMPLOYER_WORDS.search(rest) or _title_score(rest) > 0):
+                    continue
+                ceiling = min(ceiling, 0.7)
+            elif ceiling < 0.9 and name == "top":
+                continue  # one date in a resume's header or an unnamed section: not an entry
+            rest = line[:begin] + "   " + line[finish:]
             # Dates in brackets leave "()"; a bracket that closes a title before the dates stays.
             rest = re.sub(r"\(\s*\)|\[\s*\]", " ", rest).strip(" ,;:|-–—📅")
             rest = re.sub(r"^[^\w]+", "", rest).rstrip(" (").strip()
@@ -154,19 +201,21 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
             if not title and parts:
                 # No title word anywhere: read "Title, Employer" as the most common order.
                 fallback = [p for p in parts if not _LOCATION_RE.match(p.strip(" .,;:|"))]
-                if len(fallback) >= 2:
+                if len(fallback) >= 2 and not _EMPLOYER_WORDS.search(fallback[0]):
                     title, employer = fallback[0], fallback[1]
+                    ceiling = min(ceiling, 0.5)
             positions.append(
                 Position(
                     title=_shorten(title or "", 80),
                     employer=_shorten(employer, 80) if employer else None,
-                    start=_tidy_date(match.group("start")),
-                    end=_tidy_date(match.group("end")),
+                    start=start,
+                    end=end,
+                    confidence=_position_confidence(title, employer, ceiling),
                 )
             )
     unique: list[Position] = []
-    for position in positions:
-        if position not in unique:
+    for position in positions:  # a dated entry read twice is one; a template's undated ones are each kept
+        if position not in unique or not position.start:
             unique.append(position)
     return unique[:12]
 

@@ -23,7 +23,8 @@ _RESUME_SECTIONS = {
     r"perfil|resumen|个人简介|自我评价",
     "experience": r"(?:work ?|professional ?|relevant ?|employment ?|career ?)?(?:experience|history)|employment|"
     r"work history|career history|employment history|positions?|vocational|experiencia(?: laboral| profesional)?|"
-    r"on campus involvement|volunteer experience|volunteering|leadership experience|工作经历|工作经验|实习经历",
+    r"on campus involvement|volunteer experience|volunteering|leadership experience|工作经历|工作经验|实习经历|"
+    r"工作及教育经历|教育及工作经历|工作与教育经历",
     "education": r"education|education and training|academic background|qualifications|formación académica|"
     r"formación|educación|estudios|教育背景|教育经历",
     "skills": r"(?:technical |core |key |professional |computer |relevant )?(?:skills|competencies|competences)|"
@@ -33,8 +34,9 @@ _RESUME_SECTIONS = {
     r"研发经历|近期主要研发经历",
     "certifications": r"certifications?|licen[cs]es?(?: (?:&|and) certifications)?|certificates?|certificaciones",
     "awards": r"awards?|honou?rs(?:/awards)?|honou?rs (?:&|and) awards|achievements|most proud of|premios",
-    "other": r"publications?|languages|idiomas|interests|hobbies|references|referees|extra \d|miscellaneous|"
-    r"misceláneo|a day of my life|my life philosophy|activities|extracurricular|contact|personal information|"
+    "misc": r"miscellaneous|misceláneo",
+    "other": r"publications?|languages|idiomas|interests|hobbies|references|referees|extra \d|"
+    r"a day of my life|my life philosophy|activities|extracurricular|contact|personal information|"
     r"个人信息|基本信息|获奖经历|获奖情况|荣誉奖项|个人账号|其他信息|个人爱好|兴趣爱好|"
     r"cover letter|writing|publicaciones|附加信息|其他",
 }
@@ -96,7 +98,7 @@ def _split_items(line: str) -> list[str]:
         head, _, tail = line.partition(":")
         if len(head.split()) <= 4 and tail.strip():
             line = tail
-    items = re.split(r"\s*[,;|•·/]\s*|\s+-\s+|\s{2,}|\s+(?:and|&)\s+(?=[A-Z])", line)
+    items = re.split(r"\s*[,;|•·/、，；]\s*|\s+-\s+|\s{2,}|\s+(?:and|&)\s+(?=[A-Z])", line)
     items = [_SKILL_PREFIX.sub("", i.strip(" .")) for i in items]
     return [i for i in items if i]
 
@@ -104,7 +106,7 @@ def _split_items(line: str) -> list[str]:
 _SKILL_PREFIX = re.compile(
     r"^(?:(?:and|or|&)\s+|(?:proficient|proficiency|fluent|skilled|experienced|expert|certified|trained)"
     r"\s+(?:in|with)\s+|(?:familiar|familiarity|experience|working knowledge)\s+(?:with|of|in)\s+|"
-    r"knowledge of\s+)",
+    r"knowledge of\s+|熟练使用|熟练掌握|熟练|熟悉|了解|掌握|精通|使用)",
     re.IGNORECASE,
 )
 
@@ -165,7 +167,8 @@ def _joined_bullets(lines: list[str]) -> list[str]:
 
 _INSTITUTION_RE = re.compile(
     r"\b(?:universit(?:y|ies|ät|é|à)|universidad|college|school|institute|institut|instituto|academy|"
-    r"polytechnic|politecnico|conservatory|école|ecole|escuela|hochschule|facultad|faculty)\b|大学|学院",
+    r"polytechnic|politecnico|conservatory|école|ecole|escuela|hochschule|facultad|faculty|institution|institución|"
+    r"[A-Z]{3,}TECH|KAIST|MIT|UCLA|ETH)\b|大学|学院",
     re.IGNORECASE,
 )
 _ONE_DATE_RE = re.compile(rf"{_RANGE_RE.pattern}|(?<![\w/]){_DATE}(?![\w/])", re.IGNORECASE)
@@ -222,7 +225,15 @@ def _education_entries(section_lines: list[str]) -> list[str]:
             dates = dates or (found[0] if found else None)
         text = ", ".join(p for p in pieces if p)
         items.append(_shorten(text + (f" ({dates})" if dates else ""), 140 if len(pieces) == 2 else 120))
-    return items
+    # An education item names a school or a degree: not a thesis title, a prize or a grade on its own line.
+    return [
+        item for item in items
+        if _INSTITUTION_RE.search(item) or (_DEGREE_RE.search(_GRADE_RE.sub("", item)) and not _THESIS_RE.search(item))
+    ]
+
+
+_GRADE_RE = re.compile(r"\b(?:gpa|grade)\b", re.IGNORECASE)
+_THESIS_RE = re.compile(r"\b(?:thesis|tesis|dissertation|th[eè]se)\b", re.IGNORECASE)
 
 
 

@@ -111,3 +111,8 @@ def flate_bomb_pdf(expanded_bytes: int) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+def read_positions(positions: list[dict]) -> list[dict]:
+    """Positions as read (title, employer, dates), without the confidence they were read with."""
+    return [{k: p[k] for k in ("title", "employer", "start", "end")} for p in positions]

@@ -7,7 +7,7 @@ from docx.oxml import parse_xml
 from interviews.parsing import parse_document
 from interviews.parsing.normalise import normalise_text
 
-from .documents import docx_bytes, html_pdf
+from .documents import docx_bytes, html_pdf, read_positions
 
 SIDEBAR = "<h2>Skills</h2><p>Python, Django, PostgreSQL</p><h2>Education</h2><p>B.Sc. Computer Science, 2012</p>"
 MAIN = (
@@ -28,7 +28,7 @@ def test_a_two_column_pdf_reads_one_column_after_the_other():
     assert text.index("B.Sc. Computer Science") < text.index("Experience")  # the sidebar, then the main column
     assert text.index("Python, Django, PostgreSQL") < text.index("B.Sc. Computer Science")
     assert text.index("Backend Engineer, Acme Corp") < text.index("Software Developer, Beta Labs")
-    assert parsed.highlights["positions"][0] == {
+    assert read_positions(parsed.highlights["positions"])[0] == {
         "title": "Backend Engineer", "employer": "Acme Corp", "start": "Jan 2018", "end": "Present",
     }
 
@@ -67,7 +67,7 @@ def test_a_docx_table_layout_is_read_row_by_row():
 
     parsed = parse_document(docx_bytes(build), "cv.docx", "resume")
     assert "Data Analyst, Northwind Traders | Mar 2020 – Present" in parsed.text
-    assert parsed.highlights["positions"] == [
+    assert read_positions(parsed.highlights["positions"]) == [
         {"title": "Data Analyst", "employer": "Northwind Traders", "start": "Mar 2020", "end": "Present"},
         {"title": "Reporting Analyst", "employer": "Contoso Ltd", "start": "2017", "end": "2020"},
     ]
@@ -144,7 +144,7 @@ def test_a_docx_in_chinese_and_french_keeps_its_text():
     assert "Développeur, Société Générale" in parsed.text
     assert parsed.highlights["name"] == "王小明"
     assert {"Python", "MySQL"} <= set(parsed.highlights["skills"])
-    assert {"title": "后端工程师", "employer": "阿里巴巴", "start": "2018.03", "end": "至今"} in parsed.highlights["positions"]
+    assert {"title": "后端工程师", "employer": "阿里巴巴", "start": "2018.03", "end": "至今"} in read_positions(parsed.highlights["positions"])
 
 
 def test_a_job_description_can_be_a_docx():

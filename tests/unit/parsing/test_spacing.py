@@ -206,8 +206,7 @@ def test_the_awesome_cv_education_ends_with_its_own_lines():
     assert education == [
         "B.S. in Computer Science and Engineering, POSTECH(Pohang University of Science and Technology) Pohang "
         "(Mar. 2010 - Aug. 2017)",
-        "Got a Chun Shin-Il Scholarship which is given to promising students in CSE Dept.",
-    ]
+    ]  # the scholarship line under it is no school
 
 
 def test_only_lines_whose_numbers_change_from_page_to_page_are_counters():
