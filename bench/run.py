@@ -17,6 +17,7 @@ ROOT = HERE.parent
 BENCHES = [
     ("engine_bench.py", "Interview engine: cost per turn"),
     ("report_bench.py", "Feedback: report PDF and analysis"),
+    ("answer_scoring_bench.py", "Feedback: answer scoring on labelled pairs"),
     ("fanout_bench.py", "Event fan-out: worker API to WebSocket"),
     ("text_interviews_bench.py", "Concurrent text interviews on one web process"),
     ("parse_bench.py", "Document parsing against raw pypdf"),

@@ -56,6 +56,7 @@ TITLES = {
     "bring": "You said what you would bring",
     "question": "Good questions for the interviewer",
     "evidence": "You used the last word well",
+    "concrete": "A concrete detail",
     "off_topic": "Answer the question that was asked",
     "hypothetical": "Tell a real example, not what you would do",
     "blame": "Own the story",

@@ -12,12 +12,13 @@ from typing import Any
 
 from feedback import textstats
 from feedback.scoring import examples, rubrics
-from feedback.scoring.evidence import Delivery, Evidence, improvements, strengths
+from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
 from feedback.scoring.results import result_spans
 from feedback.scoring.sentences import analyse_sentences
 from feedback.textstats import Span
 
 EXAMPLE_AT_OR_BELOW = 3.0
+STRENGTH_AT_OR_ABOVE = 3.5
 
 __all__ = ["Assessment", "Delivery", "Evidence", "assess_answer", "highlight_segments", "question_type"]
 
@@ -107,6 +108,9 @@ def assess_answer(
             if sentence.part:
                 star[sentence.part].append(sentence.span)
     found_strengths = strengths(kind, analysed, results, flags)
+    if not found_strengths and score >= STRENGTH_AT_OR_ABOVE:
+        extra = fallback_strength(analysed)
+        found_strengths = [extra] if extra else []
     found_improvements = improvements(kind, analysed, results, flags, words=words, delivery=delivery)
     example = None
     if score <= EXAMPLE_AT_OR_BELOW and words:

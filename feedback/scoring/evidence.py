@@ -78,7 +78,7 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
                 if result_sentence is None or len(results[0].text) < 0.7 * len(result_sentence.text) else
                 "You put an amount on the outcome: that is what an interviewer remembers.",
                 concrete=story)
-        action = _best(sentences, lambda s: s.part == "action" and s.own_action and (s.names or s.numbers or s.reasons))
+        action = _best(sentences, lambda s: s.own_action and (s.names or s.numbers or s.reasons or s.steps >= 2))
         add("own_action", action, "You said exactly what you did yourself, with the specifics that make it believable.",
             concrete=story)
         reason = _best(sentences, lambda s: s.reasons and (s.own_action or s.part in ("action", "task")))
@@ -109,6 +109,15 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
         add("evidence", result_sentence or _best(sentences, lambda s: s.own_action),
             "You used the last word to add relevant experience the interview had not covered.")
     return found
+
+
+def fallback_strength(sentences: list[Sentence]) -> Evidence | None:
+    """For a good answer the specific rules found nothing to praise in: its most concrete sentence."""
+    usable = [s for s in sentences if s.concrete and not (s.repeat or s.blame or s.hypothetical or s.generic)]
+    if not usable:
+        return None
+    best = max(usable, key=lambda s: (s.own_action, len(s.names) + min(s.numbers, 3) + s.steps))
+    return Evidence("concrete", best.text, "A concrete, checkable detail: this is the kind of sentence that makes an answer believable.")
 
 
 def improvements(

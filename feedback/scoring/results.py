@@ -64,6 +64,8 @@ _PATTERNS = [
         re.I,
     ),
     re.compile(r"\b(?:twice|three\s+times|four\s+times|\d+\s?x)\s+as\s+\w+", re.I),
+    # "take three days instead of fourteen"
+    re.compile(rf"\b(?:{_CHANGE_VERBS}|take|takes|takes\s+about|now\s+\w+)\b[^.;!?]{{0,40}}?{_AMOUNT}[^.;!?]{{0,30}}?\binstead\s+of\s+(?:the\s+)?{_AMOUNT}", re.I),
     # "three days early", "two weeks ahead of schedule"
     re.compile(rf"\b{_AMOUNT}\s+(?:early|ahead\s+of\s+schedule|sooner|ahead)\b", re.I),
     # "saved 4 hours a week", "freed about four hours of my week", "saving $20k a year"
@@ -136,7 +138,8 @@ _QUALITATIVE = re.compile(
     r"(?:fixed|resolved|solved)\s+(?:it|the|that)|(?:was|were|got)\s+(?:fixed|resolved|solved)|"
     r"agreed|signed|closed\s+the|were\s+delivered|went\s+out|made\s+(?:the|it)\s+part\s+of|became|"
     r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me|"
-    r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled))\b",
+    r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled)|"
+    r"referred|kept\s+(?:her|his|their|the|our)\s+\w+|came\s+back|were\s+back|was\s+back)\b",
     re.I,
 )
 

@@ -177,8 +177,9 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
     score = Score(1.0, ["1 to start"])
     own = [s for s in sentences if s.own_action]
     team = [s for s in sentences if s.team_action]
-    if len(own) >= 2:
-        score.add(1.2, f"for {len(own)} things you did yourself, in the first person")
+    steps = sum(s.steps for s in own)
+    if steps >= 2:
+        score.add(1.2, f"for {steps} things you did yourself, in the first person")
     elif own:
         score.add(0.8, "for one thing you did yourself")
     elif team:
@@ -205,7 +206,7 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
     if any(s.reflection for s in sentences) and own:
         score.add(0.3, "for saying what you learned or do differently now")
     hypothetical = [s for s in sentences if s.hypothetical]
-    if hypothetical and not own:
+    if hypothetical and not own and len(hypothetical) >= 0.4 * len(sentences):
         score.add(-0.8, "for describing what you would do instead of what you did", "hypothetical")
         score.cap(2.0, "a hypothetical is not an example")
     background = [s for s in sentences if s.part == "situation"]
@@ -221,7 +222,8 @@ _WORK = re.compile(
     r"\b(?:team|project|customers?|clients?|code|manager|colleagues?|company|job|users?|data|system|service|release|"
     r"deadline|product|engineers?|report|meeting|stakeholders?|process|bug|feature|launch|migration|api|database|"
     r"budget|sales|support|design|review|sprint|roadmap|production|deploy\w*|analysis|model|builds?|tests?|jobs?|"
-    r"pipeline|servers?|script|app|page|query|queue|office|boss)\b",
+    r"pipeline|servers?|script|app|page|query|queue|office|boss|pods?|on[\s-]call|login|website|orders?|"
+    r"contract|deliver\w*|launch\w*|incident|outage|colleagues?|manager|tickets?)\b",
     re.I,
 )
 
@@ -230,7 +232,7 @@ def _relevance_limit(score: Score, rel: float, text: str = "", *, story: bool = 
     """Off-topic caps the score; a story about work that shares no words with the question only drifts."""
     work_words = len(_WORK.findall(text))
     # A thin answer is thin, not off-topic: only an answer with room for a topic can miss it.
-    if rel == 0 and work_words < (2 if story else 1) and textstats.word_count(text) >= 25:
+    if rel == 0 and not work_words and textstats.word_count(text) >= 25:
         score.cap(1.5, "the answer does not address the question", "off_topic")
 
 
@@ -326,9 +328,9 @@ def score_closing(sentences: list[Sentence], words: int, results: list, rel: flo
     perks = [s for s in asks if _MONEY.search(s.text)]
     good = [s for s in asks if s not in perks]
     if good:
-        score.add(0.8 if len(good) == 1 else 1.2, f"for {len(good)} question{'s' if len(good) != 1 else ''} about the work")
+        score.add(0.9 if len(good) == 1 else 1.5, f"for {len(good)} question{'s' if len(good) != 1 else ''} about the work")
         if any(_THOUGHTFUL.search(s.text) for s in good):
-            score.add(0.8, "for asking about how the work is judged, decided or challenged")
+            score.add(1.0, "for asking about how the work is judged, decided or challenged")
         if any(_ROLE_SPECIFIC.search(s.text) or s.names for s in sentences):
             score.add(0.6, "for building on what you heard about the role")
     evidence = [s for s in sentences if s.own_action or s.outcome and s.numbers]

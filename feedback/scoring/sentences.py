@@ -127,6 +127,7 @@ class Sentence:
     names: list[str] = field(default_factory=list)
     numbers: int = 0
     outcome: bool = False
+    steps: int = 0  # actions of the candidate's own in this sentence ("I profiled…, added…, and rolled…")
 
     @property
     def text(self) -> str:
@@ -145,8 +146,7 @@ class Sentence:
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w+#.-]*[a-zA-Z0-9+#]|[A-Z]{2,})\b")
 _COMMON_CAPS = {
     "I", "I'm", "I've", "I'd", "I'll", "So", "And", "But", "The", "Then", "When", "After", "Yes", "No", "Our",
-    "We", "It", "In", "At", "On", "For", "If", "That", "This", "Honestly", "Monday", "Tuesday", "Wednesday",
-    "Thursday", "Friday", "Saturday", "Sunday", "OK", "Okay", "Well", "Oh",
+    "We", "It", "In", "At", "On", "For", "If", "That", "This", "Honestly", "OK", "Okay", "Well", "Oh",
 }
 _TECH = re.compile(
     r"\b(?:sql|python|java|golang|go|rust|react|kafka|redis|postgres(?:ql)?|mysql|kubernetes|docker|terraform|"
@@ -154,6 +154,7 @@ _TECH = re.compile(
     r"javascript|typescript|node|django|rails|graphql|elasticsearch|profiler|p95|p99|cron|queue|cache|index)\b",
     re.I,
 )
+_MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:{_IRREGULAR_PAST}|[a-z]+ed)\b", re.I)
 _NUMBERISH = re.compile(rf"\b(?!one\b|an?\s)(?:{results_mod.NUMBER})\b|\d+", re.I)
 
 
@@ -171,6 +172,8 @@ def analyse_sentences(text: str, spans: list[Span]) -> list[Sentence]:
         sentence.hypothetical = bool(_HYPOTHETICAL.search(body))
         sentence.own_action = bool(i_past or _I_PERFECT.search(body)) and not sentence.hypothetical
         sentence.team_action = bool(we_past) and not sentence.own_action and not sentence.hypothetical
+        if sentence.own_action:
+            sentence.steps = 1 + len(_MORE_STEPS.findall(body[i_past[0].end():] if i_past else ""))
         sentence.generic = bool(_GENERIC.search(body))
         sentence.blame = bool(_BLAME.search(body))
         sentence.filler_words = sum(len(m.group(0).split()) for m in _FILLER_PHRASES.finditer(body))

@@ -102,10 +102,10 @@ def test_it_finds_results_as_the_clause_that_says_what_changed_and_by_how_much(s
 def test_the_score_comes_from_the_content_and_the_interviewers_depth_is_kept_beside_it(spoken):
     assert (spoken.depth, spoken.depth_source, spoken.key_points) == (4, "interviewer", ["profiled", "cache"])
     assert spoken.question_type == "story"
-    assert spoken.score == 4.3
+    assert spoken.score == 4.7
     assert spoken.explanation[0] == "1 to start"
     assert '+1.3 for a result with an amount ("It cut latency by 40% and saved $12k")' in spoken.explanation
-    assert spoken.explanation[-1] == "= 4.3"
+    assert spoken.explanation[-1] == "= 4.7"
     assert [s.key for s in spoken.strengths] == ["result", "own_action"]
     assert all(s.quote in spoken.text for s in spoken.strengths)
 
@@ -133,7 +133,7 @@ def test_without_an_assessment_the_score_still_says_why(typed):
 
 def test_it_scores_competencies_on_the_roles_fixed_list_and_reports_coverage(analysis):
     assert analysis.competency_scores() == {
-        "problem solving": 4.3,
+        "problem solving": 4.7,
         "communication": 1.0,
         "leadership": None,
         "teamwork": None,
@@ -151,9 +151,9 @@ def test_a_competency_named_in_another_case_still_counts(typed):
 
 
 def test_the_overall_score_is_the_mean_of_competencies_with_data(analysis):
-    assert analysis.overall_score == 2.7
+    assert analysis.overall_score == 2.9
     assert analysis.overall_explanation == [
-        "mean of 2 competencies with answers (problem solving 4.3, communication 1)"
+        "mean of 2 competencies with answers (problem solving 4.7, communication 1)"
     ]
 
 

@@ -231,7 +231,7 @@ def test_a_valid_reply_becomes_an_llm_narrative(analysis):
     narrative = parse_and_validate_narrative(json.dumps(llm_reply()), analysis.transcript_text(), analysis=analysis)
     assert narrative.source == "llm"
     assert narrative.question_pointers[0].question == "Tell me about a project you're proud of."
-    assert narrative.question_pointers[0].score == 4.3
+    assert narrative.question_pointers[0].score == 4.7
     assert narrative.example_answer.question == "How do you handle a disagreement?"
 
 
@@ -294,7 +294,7 @@ def test_a_score_the_analysis_did_not_measure_is_rejected(analysis):
     reply = llm_reply(summary="A strong interview: you scored 4.8/5 on problem solving.")
     with pytest.raises(NarrativeValidationError, match="the score 4.8/5 is not one the analysis measured"):
         parse_and_validate_narrative(json.dumps(reply), analysis.transcript_text(), analysis=analysis)
-    fine = llm_reply(summary="A strong interview: you scored 4.3/5 on problem solving.")
+    fine = llm_reply(summary="A strong interview: you scored 4.7/5 on problem solving.")
     assert parse_and_validate_narrative(json.dumps(fine), analysis.transcript_text(), analysis=analysis).summary
 
 
