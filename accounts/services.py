@@ -25,12 +25,12 @@ def user_home(user) -> str:
     return "staff:overview" if user.is_staff else "dashboard"
 
 
-def send_templated_email(*, to: str, template: str, context: dict, attachments=()) -> None:
+def send_templated_email(*, to: str, template: str, context: dict, attachments=(), headers=None) -> None:
     """Send `<template>_subject.txt`, `_body.txt` and `_body.html` from templates/ as one message."""
     subject = render_to_string(f"{template}_subject.txt", context).strip()
     text = render_to_string(f"{template}_body.txt", context)
     html = render_to_string(f"{template}_body.html", context)
-    message = EmailMultiAlternatives(subject=subject, body=text, to=[to])
+    message = EmailMultiAlternatives(subject=subject, body=text, to=[to], headers=headers)
     message.attach_alternative(html, "text/html")
     for name, content, mimetype in attachments:
         message.attach(name, content, mimetype)

@@ -81,3 +81,4 @@ def run_maintenance(*, now: datetime.datetime | None = None, only: list[str] | N
 
 
 import interviews.services.stale  # noqa: E402,F401,I001  (registers abandon_stale_interviews)
+import feedback.services.recovery  # noqa: E402,F401,I001  (registers recover_stuck_reports)

@@ -256,6 +256,13 @@ TEXT_DRIVER_LEASE_SECONDS = env_int("TEXT_DRIVER_LEASE_SECONDS", 30, minimum=3)
 # Text mode: how long the driver retries (with backoff) a database that does not answer before it
 # stops driving; the interview is paused meanwhile, never ended, and the page reconnects later.
 TEXT_DRIVER_DB_RETRY_SECONDS = env_int("TEXT_DRIVER_DB_RETRY_SECONDS", 60, minimum=1)
+# Report steps: a running step touches its report every REPORT_HEARTBEAT_SECONDS; one silent for
+# REPORT_STEP_STALE_SECONDS lost its worker and is taken up again. The report email is retried after
+# each of REPORT_EMAIL_RETRY_SECONDS (comma-separated; at least an hour in all) before it fails.
+REPORT_HEARTBEAT_SECONDS = env_int("REPORT_HEARTBEAT_SECONDS", 10, minimum=1)
+REPORT_STEP_STALE_SECONDS = env_int("REPORT_STEP_STALE_SECONDS", 60, minimum=2)
+REPORT_EMAIL_RETRY_SECONDS = tuple(
+    int(x) for x in env_list("REPORT_EMAIL_RETRY_SECONDS", ["60", "120", "300", "600", "900", "1800"]))
 # Feedback: a second, sceptical LLM pass over weak scores (costs one more model call per report).
 FEEDBACK_SCEPTIC_PASS = env_bool("FEEDBACK_SCEPTIC_PASS", False)
 

@@ -1,10 +1,15 @@
-"""The report email: only to a verified address, at most once per report (the outbox claim)."""
+"""The report email: only to a verified address, at most once per report (the outbox claim).
+
+The outbox row names the message: its Message-ID derives from the row, so a send taken up again
+after a worker died mid-send (the row stuck in `sending`) goes out with the same Message-ID, and
+mail clients show one message even if the first attempt did reach the server.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -15,15 +20,20 @@ def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAI
     """Claim the right to send `kind` for this report; None when another run has it or it went out.
 
     The unique (report, kind) row decides between concurrent runs; a failed send may be claimed
-    again. A row stuck in `sending` (a worker died mid-send) is left for staff: the mail may have
-    gone, and a duplicate is worse than a delay.
+    again, and so may a row stuck in `sending` past REPORT_STEP_STALE_SECONDS (its worker died
+    mid-send: the email step is only run again once its heartbeat has stopped). The re-send reuses
+    the row's Message-ID.
     """
+    from feedback.services.recovery import stale_after
+
     try:
         with transaction.atomic():
             return Outbox.objects.create(report=report, kind=kind, to=to, state=Outbox.State.SENDING)
     except IntegrityError:
         pass
-    reclaimed = Outbox.objects.filter(report=report, kind=kind, state=Outbox.State.FAILED).update(
+    reclaimable = Q(state=Outbox.State.FAILED) | Q(state=Outbox.State.SENDING,
+                                                   claimed_at__lt=timezone.now() - stale_after())
+    reclaimed = Outbox.objects.filter(reclaimable, report=report, kind=kind).update(
         state=Outbox.State.SENDING, to=to, claimed_at=timezone.now(), attempts=F("attempts") + 1
     )
     return Outbox.objects.get(report=report, kind=kind) if reclaimed else None
@@ -42,6 +52,12 @@ def report_email_context(report: Report) -> dict:
         "link": link,
         "dashboard_link": settings.SITE_URL.rstrip("/") + reverse("dashboard"),
     }
+
+
+def outbox_message_id(claim: Outbox) -> str:
+    """The message's Message-ID, the same for every attempt at sending it."""
+    domain = settings.DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip("> ") or "mockflow.local"
+    return f"<{claim.kind}.{claim.report_id}.{claim.pk}@{domain}>"
 
 
 def report_pdf_filename(report: Report) -> str:
@@ -68,6 +84,7 @@ def report_send_email(*, report: Report) -> str:
             template="feedback/email/report",
             context=report_email_context(report),
             attachments=[(report_pdf_filename(report), pdf, "application/pdf")],
+            headers={"Message-ID": outbox_message_id(claim)},
         )
     except Exception as exc:
         Outbox.objects.filter(pk=claim.pk).update(state=Outbox.State.FAILED, last_error=f"{type(exc).__name__}: {exc}"[:500])

@@ -3,7 +3,9 @@
 Each step is claimed on the Report row before it runs (a doubled task finds it taken or done),
 records its attempts and last error, and on failure is re-enqueued with backoff until
 MAX_ATTEMPTS; then the step is `failed`, visible on the page and in admin, and `report_retry`
-starts it again. django-tasks-db has no retries of its own: this module is them.
+starts it again. django-tasks-db has no retries of its own: this module is them. The email step
+retries on its own, longer schedule (REPORT_EMAIL_RETRY_SECONDS, at least an hour in all: a mail
+server may be down for a while). A step whose worker died is taken up again (`recovery`).
 """
 
 from __future__ import annotations
@@ -24,14 +26,22 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 3
 BACKOFF_SECONDS = (30, 120, 600)  # after the 1st, 2nd, 3rd failure
-STALE_AFTER = timedelta(minutes=15)  # a step "running" this long lost its worker
 CONTENT_STEPS = ("analysis", "narrative", "pdf")
 NEXT_STEP = {"analysis": "narrative", "narrative": "pdf", "pdf": "email", "email": None}
 PREVIOUS_STEP = {"analysis": None, "narrative": "analysis", "pdf": "narrative", "email": "pdf"}
 
 
-def backoff_for(attempts: int) -> int:
-    return BACKOFF_SECONDS[min(attempts, len(BACKOFF_SECONDS)) - 1]
+def backoff_for(attempts: int, step: str = "") -> int:
+    schedule = email_backoff() if step == "email" else BACKOFF_SECONDS
+    return schedule[min(attempts, len(schedule)) - 1]
+
+
+def email_backoff() -> tuple[int, ...]:
+    return tuple(settings.REPORT_EMAIL_RETRY_SECONDS)
+
+
+def max_attempts(step: str) -> int:
+    return len(email_backoff()) + 1 if step == "email" else MAX_ATTEMPTS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -49,10 +59,16 @@ def report_request(*, interview: Interview) -> Report | None:
 
 
 def report_retry(*, report: Report) -> list[str]:
-    """Start the failed steps again from the first of them; return the steps reset."""
+    """Start the failed steps, and steps stuck `running` with no heartbeat (their worker died), again
+    from the first of them; return the steps reset."""
+    from feedback.services.recovery import stuck_filter
+
     with transaction.atomic():
         locked = Report.objects.select_for_update().get(pk=report.pk)
-        failed = locked.failed_steps
+        failed = list(locked.failed_steps)
+        if Report.objects.filter(stuck_filter(timezone.now()), pk=report.pk).exists():
+            failed += [step for step in STEPS if locked.step_status(step) == StepStatus.RUNNING]
+        failed = [step for step in STEPS if step in failed]
         if not failed:
             return []
         for step in failed:
@@ -98,11 +114,14 @@ def report_run_step(*, report_id, step: str) -> str:
     """Run `step` of the report if it is due; return what happened (done, waiting, retry, failed, skipped)."""
     if step not in STEPS:
         raise ValueError(f"unknown report step {step!r}")
+    from feedback.services.recovery import step_heartbeat
+
     report = _claim(report_id, step)
     if report is None:
         return "skipped"
     try:
-        outcome = STEP_FUNCTIONS[step](report)
+        with step_heartbeat(report_id):
+            outcome = STEP_FUNCTIONS[step](report)
     except Exception as exc:  # noqa: BLE001 - every failure is recorded and retried
         log.warning("Report %s: step %s failed: %s", report_id, step, exc, exc_info=True)
         return _step_failed(report_id, step, exc)
@@ -114,9 +133,12 @@ def report_run_step(*, report_id, step: str) -> str:
 
 
 def _claim(report_id, step: str) -> Report | None:
+    from feedback.services.recovery import stale_after
+
     now = timezone.now()
     field = f"{step}_status"
-    due = Q(**{field: StepStatus.PENDING}) | Q(**{field: StepStatus.RUNNING, "step_started_at__lt": now - STALE_AFTER})
+    # A step `running` with no heartbeat for a while lost its worker: this run takes it over.
+    due = Q(**{field: StepStatus.PENDING}) | Q(**{field: StepStatus.RUNNING, "updated_at__lt": now - stale_after()})
     before = PREVIOUS_STEP[step]
     if before:
         due &= Q(**{f"{before}_status": StepStatus.DONE})
@@ -150,17 +172,17 @@ def _step_failed(report_id, step: str, exc: Exception) -> str:
         attempts = int(report.step_attempts.get(step, 0)) + 1
         report.step_attempts[step] = attempts
         report.step_errors[step] = f"{type(exc).__name__}: {exc}"[:500]
-        retry = attempts < MAX_ATTEMPTS
+        retry = attempts < max_attempts(step)
         if retry:
             setattr(report, f"{step}_status", StepStatus.PENDING)
-            report.next_attempt_at = timezone.now() + timedelta(seconds=backoff_for(attempts))
+            report.next_attempt_at = timezone.now() + timedelta(seconds=backoff_for(attempts, step))
         else:
             setattr(report, f"{step}_status", StepStatus.FAILED)
             report.next_attempt_at = None
         report.status = _overall_status(report)
         report.save()
     if retry:
-        enqueue_step(report_id=report_id, step=step, delay_seconds=backoff_for(attempts))
+        enqueue_step(report_id=report_id, step=step, delay_seconds=backoff_for(attempts, step))
         return "retry"
     return "failed"
 

@@ -7,11 +7,13 @@
         smtp.envelopes[0].rcpt_tos        # the SMTP envelope, as aiosmtpd saw it
 
 ``wait_for(count, timeout)`` waits until that many messages have arrived (sending is synchronous
-for smtplib, but a task or another thread may send later).
+for smtplib, but a task or another thread may send later). ``holding.set()`` makes the server hold
+every RCPT until it is cleared (a slow server: fault tests kill the sender mid-send).
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from dataclasses import dataclass
 from email import message_from_bytes
@@ -31,6 +33,12 @@ class Envelope:
 class _Collector:
     def __init__(self, owner: SMTPServer):
         self.owner = owner
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):  # noqa: N802 - aiosmtpd's hook
+        while self.owner.holding.is_set():
+            await asyncio.sleep(0.05)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
         data = envelope.original_content or envelope.content
@@ -59,6 +67,7 @@ class SMTPServer:
         self.messages: list[EmailMessage] = []
         self.envelopes: list[Envelope] = []
         self._arrived = threading.Condition()
+        self.holding = threading.Event()
         self._controller: _Controller | None = None
 
     @property

@@ -1,4 +1,4 @@
-"""Real processes for the fault tests: a private redis-server, daphne serving the site, db_worker.
+"""Real processes for the fault tests: a private redis-server, daphne serving the site, the task worker.
 
 Each runs as a subprocess on a free port of this machine, pointed at the test database (so the
 test sees what the processes store) and is killed and restarted by the test. Nothing here touches
@@ -107,6 +107,27 @@ def daphne(name: str, env: dict[str, str], log_dir: Path) -> Process:
                           "mockflow_site.asgi:application"], env=env, port=port, log_dir=log_dir)
 
 
-def db_worker(name: str, env: dict[str, str], log_dir: Path) -> Process:
-    return Process(name, [sys.executable, "manage.py", "db_worker", "--queue-name", "*", "--interval", "0.2"],
-                   env=env, log_dir=log_dir)
+def task_worker(name: str, env: dict[str, str], log_dir: Path) -> Process:
+    return Process(name, [sys.executable, "manage.py", "task_worker", "--queue-name", "*", "--interval", "0.2",
+                          "--no-startup-delay"], env=env, log_dir=log_dir)
+
+
+@contextlib.contextmanager
+def database_outage(settings_dict: dict, keep_pid: int | None = None):
+    """Like a PostgreSQL restart, for the test database only: every connection to it is killed and
+    no new one is accepted until the block ends (the shared server itself keeps running). The test's
+    own connection (`keep_pid`) is spared."""
+    import psycopg
+
+    name = settings_dict["NAME"]
+    params = {"dbname": "postgres", "host": settings_dict.get("HOST") or "127.0.0.1",
+              "port": settings_dict.get("PORT") or 5432, "user": settings_dict.get("USER") or None,
+              "password": settings_dict.get("PASSWORD") or None, "autocommit": True}
+    with psycopg.connect(**{k: v for k, v in params.items() if v is not None}) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        try:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s "
+                          "AND pid <> pg_backend_pid() AND pid <> %s", (name, keep_pid or 0))
+            yield
+        finally:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')

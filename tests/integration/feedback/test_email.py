@@ -126,6 +126,7 @@ def test_an_unverified_address_gets_no_email_until_it_is_verified(make_user, rol
 
 
 def test_a_failed_send_is_retried_and_then_delivered_once(alice, role, immediate_tasks, rules_only, settings, smtp_server):
+    settings.REPORT_EMAIL_RETRY_SECONDS = (1, 1)  # three tries (the immediate backend does not wait)
     settings.MAILERS = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",

@@ -232,7 +232,10 @@ def test_a_stale_running_step_is_taken_over(alice, role, rules_only):
     interview_completed.send(sender=type(interview), interview=interview)
     report = Report.objects.get()
     Report.objects.filter(pk=report.pk).update(
-        analysis_status=StepStatus.RUNNING, step_started_at=timezone.now() - timedelta(hours=1)
+        analysis_status=StepStatus.RUNNING, step_started_at=timezone.now() - timedelta(hours=1),
+        updated_at=timezone.now() - timedelta(seconds=30),  # its worker still heart-beats
     )
+    assert report_run_step(report_id=report.pk, step="analysis") == "skipped"
+    Report.objects.filter(pk=report.pk).update(updated_at=timezone.now() - timedelta(minutes=5))  # no more
 
     assert report_run_step(report_id=report.pk, step="analysis") == "done"
