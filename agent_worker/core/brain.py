@@ -51,6 +51,9 @@ class BrainTurn:
     reason: str
     stage_index: int
     results: list[ToolResult] = field(default_factory=list)
+    # Words a model offered without a tool call: the lead-in to the question the fallback asks, never
+    # said beside a question of its own (one question per turn).
+    preface: str = ""
     asked_aloud: bool = False  # a driver filed a question the model spoke without approval
     _start_seq: int = 0
     _start_stage_changes: int = 0

@@ -15,7 +15,7 @@ This module is the state machine (driver API, timers, transitions, the fold); th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from agent_worker.core import events as ev
@@ -23,24 +23,23 @@ from agent_worker.core.brain import Brain, BrainTurn
 from agent_worker.core.clock import Clock, iso, parse_iso
 from agent_worker.core.engine_brain import EngineBrainSide
 from agent_worker.core.engine_lines import EngineLines
+from agent_worker.core.engine_restore import EngineRestore
 from agent_worker.core.engine_tools import EngineTools
 from agent_worker.core.events import Event
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
-from agent_worker.core.records import Line, QuestionRecord, StageState
+from agent_worker.core.records import MAX_DURATION_SECONDS, MAX_TURNS, Line, QuestionRecord, StageState
 from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.tailoring import InterviewContext
 from agent_worker.core.text import cap, is_thinking
 
 __all__ = ["MAX_DURATION_SECONDS", "MAX_TURNS", "TYPING_GRACE_SECONDS", "Engine", "Line", "QuestionRecord"]
 
-MAX_DURATION_SECONDS = 25 * 60
-MAX_TURNS = 80
 TYPING_GRACE_SECONDS = 10.0
 CANDIDATE_TEXT_LIMIT = 5_000
 
 
-class Engine(EngineTools, EngineBrainSide, EngineLines):
+class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
     """One interview. Not thread-safe: one driver at a time (the lease decides which)."""
 
     def __init__(
@@ -103,7 +102,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         self._open_turn: BrainTurn | None = None
         self.stage_changes = 0
         self._unspoken_qid: str | None = None
-        self._bridge_due: str | None = None  # a bridge waiting for its stage's first question (its lead reason)
+        self._bridge_due: str | None = None
+        self._closing_waits = False  # a bridge waiting for its stage's first question (its lead reason)
         self._limit_hit_seq = 0
         self._restoring = False
 
@@ -339,80 +339,6 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         return transcript(self.event_dicts())
 
     # ============================================================================================
-    # Restore
-    # ============================================================================================
-
-    @classmethod
-    def restore(
-        cls,
-        events: Iterable[Event | dict[str, Any]],
-        plan: StagePlan,
-        context: InterviewContext,
-        *,
-        clock: Clock,
-        brain: Brain | None = None,
-        fallback_brain: Brain | None = None,
-        seed: str | int | None = None,
-        max_duration_seconds: float = MAX_DURATION_SECONDS,
-        max_turns: int = MAX_TURNS,
-    ) -> Engine:
-        """Rebuild an engine from its stored events; both clocks resume where the last event left them."""
-        stored = [e if isinstance(e, Event) else Event.from_dict(e) for e in events]
-        stored.sort(key=lambda e: e.seq)
-        if seed is None:
-            started = next((e for e in stored if e.type == ev.INTERVIEW_STARTED), None)
-            if started is None:
-                raise ValueError("cannot restore an interview without its interview.started event")
-            seed = started.data["seed"]
-        engine = cls(plan, context, seed=seed, clock=clock, brain=brain, fallback_brain=fallback_brain,
-                     max_duration_seconds=max_duration_seconds, max_turns=max_turns)
-        engine._restoring = True
-        for expected, event in enumerate(stored, start=1):
-            if event.seq != expected:
-                raise ValueError(f"events must run from seq 1 without gaps (missing seq {expected})")
-            engine.events.append(event)
-            engine._apply(event)
-        engine._restoring = False
-        if stored:
-            engine._resume(parse_iso(stored[-1].at))
-        return engine
-
-    def _shift_clocks(self, gap: float) -> None:
-        """Time with no driver does not count: shift both clocks (and the ceiling) by the gap."""
-        self.started_at += gap
-        for state in self._stages.values():
-            state.entered_at += gap
-        self._last_activity += gap
-        self._last_agent_end += gap
-        if self._thinking_since is not None:
-            self._thinking_since += gap
-        if self._paused_at is not None:
-            self._paused_at += gap
-
-    def _resume(self, last_at: float) -> None:
-        gap = self.clock.now() - last_at
-        if gap > 0:
-            self._shift_clocks(gap)
-        if self.paused_reason is None:
-            self._requeue()
-
-    def _requeue(self) -> None:
-        """After a restore or a pause: say again what the candidate has not seen yet."""
-        if self.ended or self.stage_index < 0:
-            return
-        state = self._stages[self.stage_index]
-        unsaid = self._questions[state.approved[-1]] if state.approved and state.approved[-1] not in state.spoken \
-            else None
-        if not state.has_spoken:
-            self._bridge_due = self._last_exit_reason
-            if unsaid is not None or not self._defer_bridge(self.stage_index, self._last_exit_reason):
-                self._say_due_bridge(unsaid.text if unsaid is not None else "")
-        if unsaid is not None:
-            self._queue_line(unsaid.text, "question", unsaid.question_id)
-        if self._closing_said:
-            self._finish("natural", self._default_end_reason())
-
-    # ============================================================================================
     # Internals
     # ============================================================================================
 
@@ -582,6 +508,10 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         stage = self.current_stage
         if stage is None or self.ended or self._queue:
             return
+        if self._closing_waits and not self._candidate_holding_now_speaking():
+            self._closing_waits = False
+            self._queue_line(self._closing_text(), "closing")
+            return
         holding = self._candidate_holding(now)
         if self._ending is None:
             ceiling = self.started_at + self.max_duration_seconds
@@ -675,6 +605,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines):
         self._say_due_bridge("")
         if self._closing_said:
             self._finish(*self._ending)
+        elif exit_reason == "natural" and self._candidate_holding_now_speaking():
+            self._closing_waits = True  # the goodbye waits for the candidate's last words
         else:
             self._queue_line(self._closing_text(), "closing")
 

@@ -17,7 +17,7 @@ from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap
 
 __all__ = ["acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
-           "level_group", "non_answer_probe"]
+           "level_group", "level_guidance", "model_preface", "non_answer_probe"]
 
 
 def level_group(level: str) -> str:
@@ -28,6 +28,29 @@ def level_group(level: str) -> str:
     if value in ("senior", "staff", "principal", "lead", "manager", "director"):
         return "senior"
     return "mid"
+
+
+_LEVEL_GUIDANCE = {
+    "junior": "junior. Ask about what they learned, the scope they owned, who helped them and how they "
+              "got unstuck; keep each question concrete and small.",
+    "mid": "mid-level. Ask about their own contribution, the decisions within their scope and the results "
+           "they can show.",
+    "senior": "senior. Ask about the decisions they made, the trade-offs they weighed, how they influenced "
+              "people beyond their team and the impact of their work.",
+}
+
+
+def level_guidance(level: str) -> str:
+    """How the level changes what to ask (for a model's instructions)."""
+    return _LEVEL_GUIDANCE[level_group(level)]
+
+
+def model_preface(text: str) -> str:
+    """A model's words said without a tool call, kept as the lead-in to the scripted question: its
+    sentences without a question in them (one question per turn), two at most."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join((text or "").split())) if s.strip()]
+    kept = [s for s in sentences if "?" not in s][:2]
+    return cap(" ".join(kept), 220) if kept else ""
 
 
 def _about(anchor: str) -> str:

@@ -30,6 +30,9 @@ __all__ = [
     "validate_plan",
 ]
 
+# What a short stage (a greeting's "ready?", the closing's "any questions?") takes, at most, for the
+# length the greeting announces.
+SHORT_STAGE_SECONDS = 40
 # A stage competency that means "the first competency of the role" (the default past_experience stage).
 ROLE_FIRST_COMPETENCY = "role:first"
 
@@ -190,8 +193,12 @@ class StagePlan:
 
     @property
     def expected_minutes(self) -> int:
-        """Roughly how long an interview on this plan lasts: the sum of the stage caps, in minutes."""
-        return max(1, round(sum(s.max_seconds for s in self.stages) / 60))
+        """How long an interview on this plan lasts when the candidate keeps answering, in whole minutes:
+        the caps of the stages that go on while answers are substantive (a target depth and room for
+        more than one question), and at most 40 s for the others (a "ready?", a "any questions?")."""
+        seconds = sum(s.max_seconds if s.target_depth is not None and s.max_questions > 1
+                      else min(s.max_seconds, SHORT_STAGE_SECONDS) for s in self.stages)
+        return max(1, int(seconds / 60 + 0.5))
 
     def index_of(self, name: str) -> int:
         for index, stage in enumerate(self.stages):

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Line", "QuestionRecord", "StageState"]
+__all__ = ["MAX_DURATION_SECONDS", "MAX_TURNS", "Line", "QuestionRecord", "StageState"]
+
+MAX_DURATION_SECONDS = 25 * 60  # the whole interview's ceiling
+MAX_TURNS = 80  # every candidate.said and agent.said
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 from agent_worker.core import events as ev
 from agent_worker.core.clock import parse_iso
 
-__all__ = ["metrics", "transcript"]
+__all__ = ["conversation", "metrics", "transcript"]
 
 
 def _time(value: Any) -> float | None:
@@ -126,3 +126,18 @@ def transcript(events: list[dict[str, Any]]) -> dict[str, Any]:
             header["ended_at"] = event["at"]
             header["end_reason"] = data.get("reason")
     return {"interview": header, "entries": entries, "questions": list(questions.values())}
+
+
+def conversation(events: list[Any], turns: int, limit: int = 3_000) -> str:
+    """The last `turns` things said, one a line ("Interviewer: ...", "Candidate: ..."), at most `limit`
+    characters (the oldest cut): for a model's context."""
+    lines: list[str] = []
+    for event in events:
+        kind = event["type"] if isinstance(event, dict) else event.type
+        data = event.get("data") or {} if isinstance(event, dict) else event.data
+        if kind == ev.AGENT_SAID:
+            lines.append("Interviewer: " + str(data.get("text") or ""))
+        elif kind == ev.CANDIDATE_SAID:
+            lines.append("Candidate: " + str(data.get("text") or ""))
+    text = "\n".join(lines[-turns:]) if turns > 0 else ""
+    return text if len(text) <= limit else "…" + text[-limit + 1:]

@@ -18,6 +18,7 @@ from agent_worker.core.followups import (
     answer_candidate_question,
     asks_a_question,
     follow_up_options,
+    model_preface,
     non_answer_probe,
 )
 from agent_worker.core.listening import ACTION_RE as _ACTION_RE
@@ -126,7 +127,7 @@ class ScriptedBrain:
             move = result.code
         else:
             move = "move_on"
-        ack = self._acknowledge(turn, answer, reading)
+        ack = model_preface(turn.preface) or self._acknowledge(turn, answer, reading)
         if move == "move_on":
             if ack and turn.stage_index == len(turn.engine.plan.stages) - 1:
                 turn.say(ack)

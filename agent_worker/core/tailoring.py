@@ -18,7 +18,7 @@ from agent_worker.core.facts import JobRequirements, ResumeFacts
 from agent_worker.core.plans import PLACEHOLDERS, ROLE_FIRST_COMPETENCY, Stage, StagePlan
 from agent_worker.core.text import cap, cap_lines, data_block
 
-__all__ = ["DEFAULT_ROLE_COMPETENCY", "InterviewContext", "safe_phrase"]
+__all__ = ["DEFAULT_ROLE_COMPETENCY", "InterviewContext", "safe_phrase", "setup_summary"]
 
 # The competency a "role's first competency" stage targets when the role lists none.
 DEFAULT_ROLE_COMPETENCY = "problem_solving"
@@ -191,3 +191,13 @@ class InterviewContext:
             return values[key] if key in PLACEHOLDERS else match.group(0)
 
         return re.sub(r"\{([a-zA-Z_]+)\}", fill, stage.instructions)
+
+
+def setup_summary(context: InterviewContext) -> str:
+    """What the interview was set up with: role, level, company and the documents' facts, in short."""
+    head = f"Role: {context.spoken_role if context.spoken_role != 'this' else 'not given'}; level: " \
+           f"{cap(context.level, 30) or 'not given'}; company: {context.spoken_company or 'not given'}."
+    documents = facts_module.summarise_for_interview(
+        context.resume_facts if not context.resume_facts.is_empty() else None,
+        context.job_requirements if not context.job_requirements.is_empty() else None, max_chars=600)
+    return f"{head} {documents}".strip()

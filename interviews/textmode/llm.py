@@ -71,7 +71,11 @@ class LLMBrain:
             message = response.choices[0].message
             calls = list(message.tool_calls or [])
             if not calls:
-                if message.content and message.content.strip():
+                # Words without a tool call are not said beside the question the fallback asks: they
+                # become its lead-in (their own question, if any, is dropped: one question per turn).
+                if message.content and message.content.strip() and not turn.progressed:
+                    turn.preface = message.content.strip()
+                elif message.content and message.content.strip():
                     turn.say(message.content.strip())
                 return
             messages.append({

@@ -119,7 +119,9 @@ def test_the_candidates_closing_question_is_answered_from_the_job(runs):
 
 def test_the_greeting_announces_the_real_length_in_digits():
     events = simulate(cooperative("length"))
-    assert announced_minutes(events) == 10  # the default plan: greeting and closing short, the rest its caps
+    assert announced_minutes(events) == 9  # the default plan: greeting and closing short, the rest its caps
+    quick = simulate(cooperative("length"), "quick")
+    assert announced_minutes(quick) == 5 and minutes(quick) >= 0.8 * 5
 
 
 def test_a_vague_interview_stays_short_and_never_drags():
