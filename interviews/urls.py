@@ -9,5 +9,6 @@ urlpatterns = [
     path("new/", views.new_interview, name="new"),
     path("<uuid:interview_id>/", views.interview_detail, name="detail"),
     path("<uuid:interview_id>/research.json", views.interview_research, name="research"),
+    path("<uuid:interview_id>/facts/", views.interview_facts, name="facts"),
     *live_urlpatterns,
 ]

@@ -2,13 +2,16 @@
 
 import uuid
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
 
 from interviews.forms import NewInterviewForm
 from interviews.selectors import interview_for_owner
+from interviews.services.confirm import Correction, FactsLocked, facts_correct
 from interviews.services.research_store import research_enabled, research_view
 from interviews.services.setup import InterviewLimitReached, interview_create, interview_understanding
 
@@ -71,3 +74,25 @@ def interview_research(request, interview_id):
     response = JsonResponse(research_view(interview.research, company=interview.company))
     response["Cache-Control"] = "no-store"
     return response
+
+
+@login_required
+@require_POST
+def interview_facts(request, interview_id):
+    """The candidate confirms, corrects or removes a fact setup read with little confidence."""
+    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    try:
+        index = int(request.POST["index"]) if request.POST.get("index", "") != "" else None
+        correction = Correction(
+            fact=request.POST.get("fact", ""), action=request.POST.get("action", ""), index=index,
+            title=request.POST.get("title", ""), employer=request.POST.get("employer", ""),
+            value=request.POST.get("value", ""),
+        )
+        facts_correct(interview=interview, correction=correction)
+    except FactsLocked as locked:
+        messages.error(request, str(locked))
+    except (ValueError, KeyError):
+        return HttpResponseBadRequest("That correction does not fit this interview's facts.")
+    else:
+        messages.success(request, "Thanks: the interview will use what you confirmed.")
+    return redirect(reverse("interviews:detail", kwargs={"interview_id": interview.id}) + "#understood")

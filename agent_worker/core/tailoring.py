@@ -88,14 +88,15 @@ class InterviewContext:
         """
         resume_text = cap_lines(str(data.get("resume_text") or ""), RESUME_TEXT_LIMIT)
         job_description = cap_lines(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
+        # Only facts read with confidence, or confirmed by the candidate, reach what the interviewer says.
         resume_facts = (
             ResumeFacts.from_dict(data["resume_facts"]) if isinstance(data.get("resume_facts"), dict)
             else facts_module.extract_resume_facts(resume_text)
-        )
+        ).trusted()
         job_requirements = (
             JobRequirements.from_dict(data["job_requirements"]) if isinstance(data.get("job_requirements"), dict)
             else facts_module.extract_job_requirements(job_description)
-        )
+        ).trusted()
         bank = data.get("question_bank")
         return cls(
             name=cap(str(data.get("name") or ""), 80),

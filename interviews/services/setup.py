@@ -108,9 +108,9 @@ def summary_refined(resume: ResumeFacts | None, requirements: JobRequirements | 
         return fallback
     import json
 
-    facts = {
-        "resume": resume.to_dict() if resume else {},
-        "job": requirements.to_dict() if requirements else {},
+    facts = {  # only what the interviewer may say: facts read with little confidence wait for the candidate
+        "resume": resume.trusted().to_dict() if resume else {},
+        "job": requirements.trusted().to_dict() if requirements else {},
         "heuristic_summary": fallback,
     }
     messages = [
@@ -204,7 +204,8 @@ def interview_create(
     heuristic = summary_heuristic(resume_facts, requirements)
     summary = summary_refined(resume_facts, requirements, heuristic)  # a network call: outside the transaction
     # No company given: the one the job description names, if any.
-    company = " ".join((company or requirements.company or "").split())[:200]
+    # (A company read with little confidence waits for the candidate to confirm it on the interview page.)
+    company = " ".join((company or requirements.trusted().company or "").split())[:200]
     written: list[str] = []
     try:
         with transaction.atomic():

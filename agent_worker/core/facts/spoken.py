@@ -24,7 +24,10 @@ def _fit(sentences: list[str], budget: int) -> str:
 def summarise_for_interview(
     facts: ResumeFacts | None, reqs: JobRequirements | None, max_chars: int = 600
 ) -> str:
-    """A short factual summary of the resume and the job, for the engine's stage instructions."""
+    """A short factual summary of the resume and the job, for the engine's stage instructions. Facts read with
+    little confidence and not confirmed by the candidate are left out: the interviewer never says them."""
+    facts = facts.trusted() if facts is not None else None
+    reqs = reqs.trusted() if reqs is not None else None
     parts: list[str] = []
     if facts is not None:
         resume: list[str] = []
