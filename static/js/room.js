@@ -79,7 +79,8 @@ function tick() {
   const item = stageItem(state.currentStage);
   const stage = stages.find((s) => s.name === state.currentStage);
   if (!item || !stage) return;
-  const elapsed = (Date.now() - state.stageEnteredAt) / 1000;
+  const left = roomState.timeLeft(Date.now());  // paused time does not count, as in the engine
+  const elapsed = left && stage.max_seconds ? stage.max_seconds - left.stage : (Date.now() - state.stageEnteredAt) / 1000;
   const cap = stage.max_seconds ? ` of ${formatSeconds(stage.max_seconds)}` : "";
   item.querySelector('[data-role="time"]').textContent = `${formatSeconds(Math.min(elapsed, (stage.max_seconds || 1e9) + 120))}${cap}`;
 }

@@ -5,6 +5,7 @@ import copy
 import re
 
 import pytest
+from django.core import mail
 from playwright.sync_api import expect
 
 from agent_worker.core.plans import DEFAULT_PLAN, QUICK_PLAN
@@ -51,6 +52,11 @@ def test_a_visitor_reads_the_landing_page_opens_the_sample_report_and_signs_up(p
     page.get_by_label("Email").fill("frank@example.com")
     page.get_by_label("Password").fill("a-very-long-passphrase")
     page.get_by_role("button", name="Create account").click()
+    expect(page).to_have_url(re.compile(r"/accounts/signup/sent/$"))
+    expect(page.get_by_role("heading", name="Check your email")).to_be_visible()
+    shoot("signup-sent")
+    link = re.search(r"https?://\S+/accounts/verify/\S+", mail.outbox[-1].body).group(0)
+    page.goto(live_server.url + "/accounts/" + link.split("/accounts/", 1)[1])
     expect(page).to_have_url(re.compile(r"/dashboard/$"))
     expect(page.get_by_role("heading", name="No interviews yet")).to_be_visible()
     shoot("signed-up-dashboard")

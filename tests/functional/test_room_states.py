@@ -45,6 +45,13 @@ def in_the_room(page, context, alice, asgi_server, quick_interview):
     return page
 
 
+def leave(page):
+    """End the interview, so no driver is still at work when the test's database goes away."""
+    page.get_by_role("button", name="Leave interview").click()
+    page.locator("#leave-confirm").click()
+    expect(page.get_by_role("heading", name="You left the interview")).to_be_visible(timeout=15_000)
+
+
 def answer(page, text):
     before = page.locator(".line-candidate").count()
     page.get_by_label("Your answer").fill(text)
@@ -80,6 +87,9 @@ def test_the_room_shows_waiting_then_listening_after_let_me_think_and_the_time_l
     assert turns[:2] == ["waiting", "thinking"], turns  # the greeting, then "Yes, I'm ready" being answered
     holding = turns.index("holding")
     assert turns[holding + 1:holding + 3] == ["thinking", "waiting"], turns  # no reply to "let me think"
+    leave(page)
+    expect(turn).to_be_hidden()
+    expect(page.locator("#room-clock")).to_be_hidden()
 
 
 def test_the_room_shows_the_interviewer_thinking_while_the_model_works(in_the_room, settings, fake_openai, shoot):
@@ -111,3 +121,4 @@ def test_the_room_shows_the_interviewer_thinking_while_the_model_works(in_the_ro
     expect(turn).to_contain_text("Thinking about your answer…")
     shoot("room-thinking")
     expect(turn).to_have_attribute("data-state", "waiting", timeout=15_000)
+    leave(page)
