@@ -131,7 +131,9 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Degrades to local memory while Redis is down (login works; limits count per process meanwhile).
+    CACHES = {"default": {"BACKEND": "mockflow_site.cache.FallbackRedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # One web process in the embedded mode: its local memory holds login throttles and rate limits.
