@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from agent_worker.core import events as ev
 from feedback import textstats
 from feedback.scoring import Delivery, Evidence, assess_answer, highlight_segments
 from feedback.speech import (
@@ -31,11 +32,11 @@ from feedback.speech import (
 from feedback.textstats import Span
 
 ANALYSIS_VERSION = 2
+# Events that place a stage in the report's order of stages.
+STAGE_ACTIVITY = frozenset({ev.STAGE_ENTERED, ev.STAGE_EXITED, ev.QUESTION_ASKED, ev.CANDIDATE_SAID, ev.AGENT_SAID})
 
 __all__ = ["InterviewAnalysis", "analyse_interview", "parse_time", "round_half_up"]
 
-FORCED_REASONS = frozenset({"max_time", "inactivity", "max_duration"})
-NATURAL_REASONS = frozenset({"natural", "max_questions"})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -547,7 +548,7 @@ def _stages(
             entered_at[stage] = event.get("at")
         elif kind == "stage.exited" and stage not in exited:
             exited[stage] = event
-        if kind in {"stage.entered", "stage.exited", "question.asked", "candidate.said", "agent.said"}:
+        if kind in STAGE_ACTIVITY:
             if stage not in order:
                 order.append(stage)
     end_at = next((e.get("at") for e in reversed(events) if e.get("type") == "interview.ended"), None)
@@ -562,9 +563,9 @@ def _stages(
             seconds = _seconds_between(entered_at.get(stage), exit_event.get("at") if exit_event else end_at)
         reason = data.get("reason")
         transition = None
-        if reason in NATURAL_REASONS:
+        if reason in ev.NATURAL_EXIT_REASONS:
             transition = "natural"
-        elif reason in FORCED_REASONS:
+        elif reason in ev.FORCED_EXIT_REASONS:
             transition = "forced"
         elif reason:
             transition = "ended"

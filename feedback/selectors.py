@@ -13,6 +13,7 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
+from agent_worker.core import events as ev
 from feedback import charts
 from feedback.models import Report, StepStatus
 from feedback.scoring.rubrics import TYPE_LABELS
@@ -24,7 +25,6 @@ STAGE_TITLES = {
     "past_experience": "Past experience",
     "closing": "Closing",
 }
-FORCED_REASONS = frozenset({"max_time", "inactivity", "max_duration"})
 STEP_LABELS = {"analysis": "Analysis", "narrative": "Written feedback", "pdf": "PDF", "email": "Email"}
 
 
@@ -349,7 +349,7 @@ def staff_overview(*, days: int, now=None) -> dict:
         "stage", "data__reason"
     ):
         exits[stage]["total"] += 1
-        if reason in FORCED_REASONS:
+        if reason in ev.FORCED_EXIT_REASONS:
             exits[stage]["forced"] += 1
     order = list(STAGE_TITLES)
     forced_rows = [

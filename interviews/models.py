@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from agent_worker.core import events as engine_events
+
 
 def iso_utc(moment) -> str:
     """ISO 8601 UTC with milliseconds, the way the engine stamps events."""
@@ -212,14 +214,7 @@ class Status(models.TextChoices):
 TERMINAL_STATUSES = frozenset({Status.COMPLETED, Status.ABANDONED, Status.FAILED})
 
 # What an interview.ended reason makes of the interview's status.
-END_REASON_STATUS = {
-    "completed": Status.COMPLETED,
-    "candidate_ended": Status.COMPLETED,
-    "max_duration": Status.COMPLETED,
-    "no_answers": Status.COMPLETED,
-    "disconnected": Status.ABANDONED,
-    "failed": Status.FAILED,
-}
+END_REASON_STATUS = {reason: Status(status) for reason, status in engine_events.STATUS_BY_END_REASON.items()}
 
 
 class Interview(models.Model):

@@ -6,6 +6,7 @@ for detail that was not given); the closing line fits the interview that happene
 
 from __future__ import annotations
 
+from agent_worker.core import events as ev
 from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import closing_line, closing_tone, lead_in
 from agent_worker.core.seeding import pick, shuffled
@@ -61,7 +62,7 @@ class EngineLines:
             bridge = f"Let's move on to {stage.title.lower()}."
         for key, value in values.items():
             bridge = bridge.replace("{" + key + "}", value)
-        if index == 1 and lead_reason in ("natural", "max_questions"):
+        if index == 1 and lead_reason in ev.NATURAL_EXIT_REASONS:
             lead_reason = "after_greeting"
         lead = lead_in(lead_reason, self.seed, index, neutral=self._last_answer_thin(index - 1)) if index > 0 else ""
         return f"{lead} {bridge}".strip()

@@ -15,12 +15,14 @@ __all__ = [
     "CANDIDATE_SAID",
     "END_REASONS",
     "EVENT_TYPES",
+    "EXIT_KIND",
     "EXIT_REASONS",
     "FORCED_EXIT_REASONS",
     "INTERVIEW_ENDED",
     "INTERVIEW_PAUSED",
     "INTERVIEW_RESUMED",
     "INTERVIEW_STARTED",
+    "NATURAL_EXIT_REASONS",
     "PAUSE_REASONS",
     "RESUME_REASONS",
     "QUESTION_ASKED",
@@ -70,16 +72,20 @@ EVENT_TYPES = (
 PAUSE_REASONS = ("connection_lost", "logged_out", "worker_lost")
 RESUME_REASONS = ("reconnected", "worker_joined", "switched_to_text")
 
-EXIT_REASONS = (
-    "natural",
-    "max_questions",
-    "max_time",
-    "inactivity",
-    "candidate_ended",
-    "disconnected",
-    "max_duration",
-)
-FORCED_EXIT_REASONS = frozenset({"max_time", "inactivity", "candidate_ended", "disconnected", "max_duration"})
+# What kind of transition each exit reason is: the candidate's answers or the question budget moved
+# the interview on (natural), a clock did (forced), or the interview ended under the stage (ended).
+EXIT_KIND = {
+    "natural": "natural",
+    "max_questions": "natural",
+    "max_time": "forced",
+    "inactivity": "forced",
+    "max_duration": "forced",
+    "candidate_ended": "ended",
+    "disconnected": "ended",
+}
+EXIT_REASONS = tuple(EXIT_KIND)
+NATURAL_EXIT_REASONS = frozenset(reason for reason, kind in EXIT_KIND.items() if kind == "natural")
+FORCED_EXIT_REASONS = frozenset(reason for reason, kind in EXIT_KIND.items() if kind == "forced")
 END_REASONS = ("completed", "candidate_ended", "disconnected", "max_duration", "no_answers", "failed")
 STATUS_BY_END_REASON = {
     "completed": "completed",

@@ -72,7 +72,9 @@ def metrics(events: list[dict[str, Any]]) -> dict[str, Any]:
         elif kind == ev.INTERVIEW_ENDED:
             ended = _time(event["at"])
             end_reason = data.get("reason")
-    forced = sum(n for reason, n in by_reason.items() if reason in ev.FORCED_EXIT_REASONS)
+    kinds_of_exit = {"natural": 0, "forced": 0, "ended": 0}
+    for reason, n in by_reason.items():
+        kinds_of_exit[ev.EXIT_KIND.get(reason, "ended")] += n
     return {
         "questions_per_stage": questions_per_stage,
         "questions": len(spoken),
@@ -80,7 +82,7 @@ def metrics(events: list[dict[str, Any]]) -> dict[str, Any]:
         "depth_per_answer": depth,
         "mean_depth": round(mean(d["depth"] for d in depth), 2) if depth else None,
         "stage_durations": durations,
-        "transitions": {"natural": sum(by_reason.values()) - forced, "forced": forced, "by_reason": by_reason},
+        "transitions": {**kinds_of_exit, "by_reason": by_reason},
         "turns": {**turns, "total": turns["candidate"] + turns["agent"]},
         "reprompts": reprompts,
         "interruptions": interruptions,

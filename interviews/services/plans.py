@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
+from agent_worker.core.events import NATURAL_EXIT_REASONS
 from agent_worker.core.plans import PlanError, validate_plan
 from interviews.models import PlanStage, Role, StagePlan
 
@@ -210,7 +211,7 @@ def stage_timings(events: list[dict[str, Any]], plan: StagePlan) -> list[dict[st
             "questions": data.get("questions", 0),
             "range": f"{stage.min_questions}-{stage.max_questions}" if stage else "",
             "ended": REASON_LABELS.get(data.get("reason", ""), data.get("reason", "")),
-            "forced": data.get("reason") not in ("natural", "max_questions"),
+            "forced": data.get("reason") not in NATURAL_EXIT_REASONS,
         })
     return rows
 
@@ -260,13 +261,13 @@ def timeline(events: list[dict[str, Any]]) -> dict[str, Any]:
                                                                  f"{data.get('count', '?')}", tone="stage")
         elif kind == "stage.exited":
             reason = data.get("reason", "")
-            if reason in ("natural", "max_questions"):
+            if reason in NATURAL_EXIT_REASONS:
                 natural += 1
             else:
                 forced += 1
             row.update(label="Stage ends", text=REASON_LABELS.get(reason, reason),
                        detail=f"{data.get('questions', 0)} questions, {float(data.get('seconds') or 0):.0f} s",
-                       tone="ok" if reason in ("natural", "max_questions") else "warn")
+                       tone="ok" if reason in NATURAL_EXIT_REASONS else "warn")
         elif kind == "question.asked":
             questions[stage] = questions.get(stage, 0) + 1
             follow = data.get("kind") == "follow_up"
