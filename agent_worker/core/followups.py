@@ -92,11 +92,17 @@ _DEEPER: dict[str, tuple[str, ...]] = {
     "senior": ("Looking back at {a}, what trade-off did you make, and how did you bring others along?",
                "On {a}, which decision was yours to make, and how did you get buy-in for it?"),
 }
-# After a self-introduction that named something: one question about it.
+# After a self-introduction that named something: one question about it. Something they did or made
+# ("the reconciliation checklist") is asked about as a piece of work; a place or a tool as where they work.
 _INTRO_FOLLOW_UPS = (
     "You mentioned {a}. What's the most interesting problem you've worked on there recently?",
     "You mentioned {a}. What part of that work do you find most rewarding?",
 )
+_INTRO_MADE_FOLLOW_UPS = {
+    "own_part": "You mentioned {a}. What was your own part in it?",
+    "result": "You mentioned {a}. What difference did it make?",
+    "why": "You mentioned {a}. Why was it needed?",
+}
 
 
 def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, strong: bool,
@@ -106,9 +112,13 @@ def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, stro
     a = _about(anchor)
     out: list[tuple[str, str]] = []
     if stage == "self_intro":
+        if strong:
+            return []  # a full story already: the next topic, not a probe for what they gave
+        if made.startswith("the "):
+            out += [(gap, _INTRO_MADE_FOLLOW_UPS[gap].format(a=made)) for gap in gaps if gap in _INTRO_MADE_FOLLOW_UPS]
         if anchor:
             out += [("intro", t.format(a=a)) for t in _INTRO_FOLLOW_UPS]
-        return out
+        return [(gap, text[0].upper() + text[1:]) for gap, text in out]
     table = _PAST_FOLLOW_UPS if anchor else _NO_ANCHOR_FOLLOW_UPS
     deeper = [("deeper", t.format(a=a)) for t in _DEEPER[level_group(level)]] if anchor or strong else []
     missing = []

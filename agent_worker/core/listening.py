@@ -55,7 +55,8 @@ RESULT_RE = re.compile(
     r"\b(?:as a result|result(?:ed|s)? (?:in|was)|reduc(?:ed|ing)|increas(?:ed|ing)|improv(?:ed|ing)|"
     r"sav(?:ed|ing)|cut|grew|dropped|halved|doubled|went (?:from|down|up)|outcome|impact|in the end|"
     r"ended up|caught|fixed|prevented|stopped|shipped|launched|now (?:we|it|the)|no longer|zero|"
-    r"fewer|faster|slower|cheaper)\b", re.IGNORECASE)
+    r"fewer|faster|slower|cheaper|recovered|resolved|solved|won|delivered|completed|passed|approved)\b",
+    re.IGNORECASE)
 _WHY_RE = re.compile(
     r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
     r"weighed|considered|option|decided)\b", re.IGNORECASE)
@@ -82,7 +83,8 @@ _STOP_AFTER = {"in", "on", "at", "for", "with", "that", "which", "who", "to", "f
 _PHRASE_RE = re.compile(
     r"\bI\s+(?:\w+\s+){0,1}?(?:introduced|built|wrote|designed|created|set up|added|ran|led|migrated|"
     r"automated|launched|shipped|replaced|rewrote|proposed|started|moved|made|used|chose|implemented|run|"
-    r"own|lead|manage|maintain|build|look after|switched to|moved to)\s+"
+    r"own|lead|manage|maintain|build|look after|switched to|moved to|found|recovered|caught|fixed|organised|"
+    r"organized|created|negotiated|trained|redesigned)\s+"
     r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
 _CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ][A-Z][a-zA-Z0-9+#]*){0,2})\b")
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",

@@ -65,6 +65,17 @@ def as_second_person(result: str) -> str:
     return "You " + phrase[0].lower() + phrase[1:]
 
 
+# Template text left in a resume ("Job Title 1", "Company", "Employer"): never spoken as a fact.
+_PLACEHOLDER_RE = re.compile(r"^(?:job\s*title|title|position|role|employer|company(?:\s*name)?|project(?:\s*name)?|"
+                             r"your\s+\w+|lorem ipsum.*|name)\s*\d*$", re.IGNORECASE)
+
+
+def _fact(text: str | None, limit: int) -> str:
+    """A resume fact fit to be spoken: short, safe, and not a template's placeholder."""
+    phrase = safe_phrase(text, limit)
+    return "" if not phrase or _PLACEHOLDER_RE.match(phrase) else phrase
+
+
 def _article(title: str) -> str:
     return "an" if title[:1].lower() in "aeiou" else "a"
 
@@ -146,8 +157,8 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
     if stage == "self_intro":
         if resume.positions:
             position = resume.positions[0]
-            title = safe_phrase(position.title, 50)
-            employer = safe_phrase(position.employer, 40)
+            title = _fact(position.title, 50)
+            employer = _fact(position.employer, 40)
             if title:
                 where = f" at {employer}" if employer else ""
                 out.append(Candidate(pick((
@@ -171,7 +182,7 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
                 f"{strongest}. What was the hardest decision along the way?",
             ), seed, "fact", "strongest"), competency, source="resume"))
         for index, project in enumerate(resume.projects[:2]):
-            name = safe_phrase(project, 50)
+            name = _fact(project, 50)
             if name and name.lower() not in {"skills", "projects", "experience"}:
                 out.append(Candidate(pick((
                     f"Your resume mentions {name}. What problem did it solve, and what was your part?",

@@ -228,3 +228,14 @@ def test_bridges_that_announce_one_topic_before_a_question_about_another_are_not
             if "proud of" in bridge["data"]["text"] and "question_id" not in bridge["data"]:
                 assert "proud" in question["data"]["text"] or "project" in question["data"]["text"], \
                     (bridge["data"]["text"], question["data"]["text"])
+
+
+def test_a_template_resumes_placeholders_job_title_1_at_company_1_are_never_spoken():
+    from agent_worker.core.sources import resume_questions
+
+    resume = ("Your Name\nExperience\nJob Title 1 | Company 1 | 2019 - Present\n- Did things\n"
+              "Projects\nProject 1\nSkills: Python")
+    context = InterviewContext.from_dict({**CANDIDATE, "resume_text": resume})
+    spoken = " ".join(c.text for stage in ("self_intro", "past_experience")
+                      for c in resume_questions(context, stage, "seed", None))
+    assert "Job Title 1" not in spoken and "Company 1" not in spoken and "Project 1" not in spoken
