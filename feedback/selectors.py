@@ -156,6 +156,12 @@ def report_summary(report: Report) -> dict:
         "summary": narrative.get("summary", ""),
         "source": report.narrative_source,
         "practice_next": narrative.get("practice_next", []),
+        # The email shows these with their quotes, so its summary is backed by the candidate's own words.
+        "strengths": [{"title": s.get("title", ""), "quote": s.get("quote")} for s in narrative.get("strengths", [])],
+        "improvements": [
+            {"title": i.get("title", ""), "detail": i.get("detail", ""), "quote": i.get("quote")}
+            for i in narrative.get("improvements", [])
+        ],
     }
 
 

@@ -24,8 +24,12 @@ const state = {
   currentStage: null,
   stageEnteredAt: null,
   exited: {},
-  answers: 0,
-  questions: 0,
+  // Counted as the report counts them, so the end panel and the report agree: interview questions
+  // are those that target a competency (not the check-in or "anything to ask me?"), an answer is
+  // any words to one of them, and the duration runs from interview.started to interview.ended.
+  questions: new Set(),
+  answered: new Set(),
+  startedAt: null,
   firstAt: null,
   lastTyping: 0,
   waitingForReply: false,
@@ -156,6 +160,7 @@ function onEvent(event) {
   roomState.onEvent(event);
   switch (event.type) {
     case "interview.started":
+      state.startedAt = Date.parse(event.at);
       showInterview();
       break;
     case "stage.entered":
@@ -165,7 +170,7 @@ function onEvent(event) {
       exitStage(event);
       break;
     case "question.asked":
-      state.questions += 1;
+      if (event.data.competency && event.data.question_id) state.questions.add(event.data.question_id);
       break;
     case "agent.said":
       setThinking(false);
@@ -173,7 +178,7 @@ function onEvent(event) {
       addLine("agent", event.data.text, event.at);
       break;
     case "candidate.said":
-      state.answers += 1;
+      if (event.data.question_id && (event.data.text || "").trim()) state.answered.add(event.data.question_id);
       addLine("candidate", event.data.text, event.at);
       if (!state.ended) setThinking(!event.data.thinking);
       break;
@@ -223,8 +228,11 @@ function end(event) {
   $("feedback-link").hidden = reason === "failed" || reason === "disconnected";
   const facts = $("end-facts");
   facts.replaceChildren();
-  const minutes = state.firstAt ? Math.max(1, Math.round((Date.parse(event.at) - state.firstAt) / 60000)) : null;
-  [["Questions", state.questions], ["Answers", state.answers], ["Duration", minutes ? `about ${minutes} min` : "—"]]
+  const answered = [...state.answered].filter((id) => state.questions.has(id)).length;
+  const began = state.startedAt ?? state.firstAt;
+  const seconds = began ? Math.max(0, Math.round((Date.parse(event.at) - began) / 1000)) : null;
+  const duration = seconds === null ? "—" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  [["Questions answered", `${answered} of ${state.questions.size}`], ["Duration", duration]]
     .forEach(([label, value]) => {
       const dt = document.createElement("dt");
       dt.textContent = label;

@@ -86,6 +86,16 @@ def test_a_candidate_does_a_whole_text_interview(page, logged_in, asgi_server, q
     quick_interview.refresh_from_db()
     assert quick_interview.status == "completed"
 
+    # The end panel counts what the report counts: interview questions answered, and the duration.
+    from feedback.analysis import analyse_interview
+
+    events = [e.as_message() for e in quick_interview.events.order_by("seq")]
+    analysis = analyse_interview(events, competencies=quick_interview.role.competencies)
+    facts = page.locator("#end-facts").inner_text()
+    assert f"{len(analysis.interview_answers())} of {len(analysis.interview_questions())}" in facts
+    minutes, seconds = re.search(r"(\d+):(\d\d)", facts).groups()
+    assert abs(int(minutes) * 60 + int(seconds) - analysis.duration_seconds) <= 1
+
 
 def test_the_voice_page_asks_for_a_token(page, logged_in, asgi_server, quick_interview, settings):
     settings.VOICE_ENABLED = True  # the page offers voice; the server has no LiveKit keys, so the token is refused

@@ -43,6 +43,12 @@ def test_the_report_is_mailed_over_smtp_with_its_pdf_attached(alice, role, immed
     html = message.get_body(("html",)).get_content()
     assert "Overall score:" in text and f"/feedback/{interview.pk}/" in text
     assert "Read the report online" in html
+    # The summary's claims come with the candidate's own words, in both parts.
+    report = Report.objects.get()
+    quoted = [s["quote"] for s in report.narrative["strengths"]]
+    assert quoted and "What went well:" in text and "What to work on:" in text
+    assert all(f'"{q}"' in text for q in quoted)
+    assert "What went well" in html and "Below, your own words show" not in text
     attachments = list(message.iter_attachments())
     assert [a.get_content_type() for a in attachments] == ["application/pdf"]
     pdf = attachments[0].get_content()
