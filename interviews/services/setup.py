@@ -266,5 +266,7 @@ def interview_understanding(interview: Interview) -> dict[str, Any]:
     resume_doc, jd_doc = interview.resume, interview.job_description
     facts = ResumeFacts.from_dict(resume_doc.facts if resume_doc else {})
     requirements = JobRequirements.from_dict(jd_doc.facts if jd_doc else {})
-    match = match_resume_to_job(facts, requirements) if resume_doc and jd_doc else None
+    match = (
+        match_resume_to_job(facts, requirements, resume_text=resume_doc.text or "") if resume_doc and jd_doc else None
+    )
     return {"resume": facts, "requirements": requirements, "match": match}

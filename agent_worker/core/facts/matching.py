@@ -55,15 +55,66 @@ def _resume_years(facts: ResumeFacts, today_year: int | None = None) -> float | 
     return float(total)
 
 
-def match_resume_to_job(facts: ResumeFacts, reqs: JobRequirements, *, today_year: int | None = None) -> dict:
-    """Compare resume facts with job requirements: matched skills and requirements, and the gaps."""
+# What in a resume shows a skill it does not name: "VPCs" and "subnets" are networking, "EKS" is Kubernetes.
+_NEAR_TERMS = {
+    "Networking": r"\bvpcs?\b|subnets?|tcp/ip|\bdns\b|load[- ]balanc\w*|\bvpns?\b|routing|firewalls?|\bbgp\b|cisco|"
+                  r"direct connect|\bcdn\b|network(?:s|ing)?\b",
+    "Linux": r"ubuntu|debian|rhel|red hat|centos|fedora|\bunix\b|\bbash\b|shell scripting",
+    "AWS": r"\bec2\b|\bs3\b|\beks\b|\becs\b|\blambda\b|cloudformation|route ?53|\brds\b|amazon web services",
+    "GCP": r"\bgke\b|bigquery|cloud run|google cloud",
+    "Azure": r"\baks\b|microsoft azure",
+    "Kubernetes": r"\beks\b|\bgke\b|\baks\b|\bhelm\b|kubectl|openshift|\bk8s\b",
+    "Docker": r"containers?\b|containeri[sz]\w*",
+    "SQL": r"postgres\w*|mysql|sql server|sqlite|oracle|bigquery|redshift|snowflake|\bsql\b",
+    "CI/CD": r"jenkins|github actions|gitlab ci|circleci|argo ?cd|continuous (?:integration|delivery|deployment)",
+    "Machine learning": r"scikit-learn|sklearn|tensorflow|pytorch|xgboost|predictive model\w*",
+    "Statistics": r"regression|hypothesis test\w*|statistic\w*|a/b test\w*|forecast\w*",
+    "Data visualization": r"tableau|power ?bi|looker|dashboards?",
+    "Distributed systems": r"kafka|microservices?|cassandra|distributed",
+    "Observability": r"prometheus|grafana|datadog|opentelemetry|\bapm\b|monitoring|logging",
+    "Incident response": r"on-?call|postmortems?|incidents?",
+    "Infrastructure as code": r"terraform|cloudformation|pulumi|ansible|\biac\b",
+    "Communication": r"present(?:ed|ing|ations?)\b|stakeholders?|documentation|communicat\w*",
+    "Nursing care": r"\brn\b|registered nurse|patient care|nursing",
+    "Accounting": r"\bgaap\b|ledger|reconcil\w*|accounts (?:payable|receivable)|\bcpa\b|accountant",
+    "Excel": r"spreadsheets?|pivot tables?|vlookup",
+    "Microsoft Office": r"\bexcel\b|\bword\b|powerpoint|outlook",
+    "Project management": r"project manag\w*|\bpmp\b|scrum|kanban|agile",
+}
+_NEAR_RES = {skill: re.compile(pattern, re.IGNORECASE) for skill, pattern in _NEAR_TERMS.items()}
+# A requirement that asks for something a resume can show (a credential, a language, experience of something).
+_CHECKABLE = re.compile(
+    r"\b(?:degree|bachelor\w*|master\w*|ph\.?d|msc|bsc|mba|licen[cs]e\w*|certif\w*|diploma|experience\w*|"
+    r"years?|proficien\w*|knowledge|fluen\w*|english|spanish|french|german|background|track record|portfolio|"
+    r"clearance|authori[sz]ation|visa|able to|ability to|relocat\w*|travel)\b",
+    re.IGNORECASE,
+)
+
+
+def _shown_by(skill: str, skills: dict[str, str], text: str) -> str | None:
+    """What in the resume shows `skill`: the skill listed, or a near term in its text ("VPC" for Networking)."""
+    if skill.lower() in skills:
+        return skill
+    pattern = _NEAR_RES.get(skill)
+    match = pattern.search(text) if pattern else None
+    return match.group(0) if match else None
+
+
+def match_resume_to_job(
+    facts: ResumeFacts, reqs: JobRequirements, *, today_year: int | None = None, resume_text: str = ""
+) -> dict:
+    """Compare resume facts (and the resume's text, when given) with job requirements: matched skills and
+    requirements, and the gaps. A skill counts as shown when a near term shows it ("VPCs" for networking);
+    a quality no resume can show ("curious and empathetic") is no gap but a quality to show in the answers."""
     resume_skills = {s.lower(): s for s in facts.skills}
     job_skills = list(reqs.skills)
-    matched_skills = [s for s in job_skills if s.lower() in resume_skills]
-    missing_skills = [s for s in job_skills if s.lower() not in resume_skills]
     resume_text = " ".join(
-        [*facts.skills, *(p.describe() for p in facts.positions), *facts.projects, *facts.results, *facts.education]
+        [*facts.skills, *(p.describe() for p in facts.positions), *facts.projects, *facts.results, *facts.education,
+         resume_text]
     )
+    shown = {s: _shown_by(s, resume_skills, resume_text) for s in job_skills}
+    matched_skills = [s for s in job_skills if shown[s]]
+    missing_skills = [s for s in job_skills if not shown[s]]
     resume_words = _words(resume_text)
     if today_year is None:
         import datetime
@@ -71,7 +122,7 @@ def match_resume_to_job(facts: ResumeFacts, reqs: JobRequirements, *, today_year
         today_year = datetime.date.today().year
     years = _resume_years(facts, today_year)
 
-    def judge(requirement: str) -> tuple[bool, str]:
+    def judge(requirement: str) -> tuple[bool | None, str]:
         req_skills = _vocabulary_skills(requirement)
         years_match = _YEARS_RE.search(requirement)
         if years_match and years is not None:
@@ -80,30 +131,37 @@ def match_resume_to_job(facts: ResumeFacts, reqs: JobRequirements, *, today_year
             if not req_skills:
                 return True, f"the resume shows about {int(years)} years"
         if req_skills:
-            have = [s for s in req_skills if s.lower() in resume_skills]
-            missing = [s for s in req_skills if s.lower() not in resume_skills]
-            if have and len(have) * 2 >= len(req_skills):
-                why = "resume lists " + ", ".join(have)
+            evidence = {s: _shown_by(s, resume_skills, resume_text) for s in req_skills}
+            have = [s if evidence[s] == s else f"{evidence[s]} ({s})" for s in req_skills if evidence[s]]
+            missing = [s for s in req_skills if not evidence[s]]
+            # One of the alternatives it names is enough ("Go, Python or Rust"); else half of them.
+            either = re.search(r"\b(?:or|one of|any of|such as|e\.g\.)\b", requirement, re.I)
+            if have and (either or len(have) * 2 >= len(req_skills)):
+                why = "resume shows " + ", ".join(have)
                 return True, why + ("; not " + ", ".join(missing) if missing else "")
             return False, "resume does not mention " + ", ".join(missing)
         words = _words(requirement)
         common = words & resume_words
         if words and (len(common) >= 2 or len(common) / len(words) >= 0.4):
             return True, "resume mentions " + ", ".join(sorted(common)[:4])
+        if not years_match and not _CHECKABLE.search(requirement):
+            return None, "a quality to show in your answers"
         return False, "not evident in the resume"
 
-    matched_requirements, gaps = [], []
+    matched_requirements, gaps, qualities = [], [], []
     for requirement in reqs.must_haves:
         ok, why = judge(requirement)
-        (matched_requirements if ok else gaps).append({"requirement": requirement, "why": why})
+        bucket = qualities if ok is None else matched_requirements if ok else gaps
+        bucket.append({"requirement": requirement, "why": why})
     nice_matched = [n for n in reqs.nice_to_haves if judge(n)[0]]
-    total = len(reqs.must_haves)
+    total = len(matched_requirements) + len(gaps)
     return {
         "matched_skills": matched_skills,
         "missing_skills": missing_skills,
         "extra_skills": [s for s in facts.skills if s.lower() not in {j.lower() for j in job_skills}][:15],
         "matched_requirements": matched_requirements,
         "gaps": gaps,
+        "qualities": qualities,
         "nice_to_haves_matched": nice_matched,
         "resume_years": years,
         "coverage": round(len(matched_requirements) / total, 2) if total else None,

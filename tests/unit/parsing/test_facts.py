@@ -368,9 +368,10 @@ def test_job_requirements_round_trip_through_a_dict():
 def test_the_match_lists_matched_and_missing_skills_and_the_gaps():
     match = match_resume_to_job(extract_resume_facts(RESUME), extract_job_requirements(JD), today_year=2025)
     assert {"Python", "Go", "PostgreSQL", "Kubernetes", "Terraform"} <= set(match["matched_skills"])
-    assert "AWS" in match["missing_skills"] and "SQL" in match["missing_skills"]
+    assert "AWS" in match["missing_skills"]
+    assert "SQL" in match["matched_skills"]  # PostgreSQL shows it
     assert [m["requirement"] for m in match["matched_requirements"]] == extract_job_requirements(JD).must_haves
-    assert match["matched_requirements"][2]["why"] == "resume lists Kubernetes; not AWS"
+    assert match["matched_requirements"][2]["why"] == "resume shows Kubernetes; not AWS"
     assert match["gaps"] == []
     assert match["coverage"] == 1.0
     assert match["resume_years"] == 8.0
@@ -384,6 +385,42 @@ def test_the_match_reports_a_requirement_the_resume_does_not_show_as_a_gap():
         {"requirement": "Valid driving license", "why": "not evident in the resume"},
     ]
     assert match["coverage"] == 0.0
+
+
+def test_near_terms_cover_a_requirement_and_qualities_are_no_gaps():
+    facts = ResumeFacts(
+        skills=["Terraform"],
+        results=["Designed AWS networking with 4 VPCs and 100+ subnets", "Ran EKS clusters"],
+    )
+    reqs = JobRequirements(
+        skills=["Networking", "Kubernetes", "Linux"],
+        must_haves=[
+            "Solid grasp of networking concepts",
+            "Hands-on Kubernetes",
+            "Proficiency in at least one of Go, Python or Terraform",
+            "Curious and empathetic",
+            "Drive to dig into problems and burrow until the solution is found.",
+            "Deep Linux knowledge",
+        ],
+    )
+    match = match_resume_to_job(facts, reqs, today_year=2025)
+    assert match["matched_skills"] == ["Networking", "Kubernetes"] and match["missing_skills"] == ["Linux"]
+    assert [(m["requirement"], m["why"]) for m in match["matched_requirements"]] == [
+        ("Solid grasp of networking concepts", "resume shows networking (Networking)"),
+        ("Hands-on Kubernetes", "resume shows EKS (Kubernetes)"),
+        ("Proficiency in at least one of Go, Python or Terraform", "resume shows Terraform; not Go, Python"),
+    ]
+    assert [g["requirement"] for g in match["gaps"]] == ["Deep Linux knowledge"]
+    assert [q["requirement"] for q in match["qualities"]] == [
+        "Curious and empathetic", "Drive to dig into problems and burrow until the solution is found."]
+    assert match["coverage"] == 0.75
+
+
+def test_the_match_reads_the_resume_text_when_given():
+    reqs = JobRequirements(skills=["Networking"], must_haves=["Networking fundamentals"])
+    match = match_resume_to_job(ResumeFacts(skills=["Python"]), reqs, today_year=2025,
+                                resume_text="Split the network into three VPCs.")
+    assert match["gaps"] == [] and match["matched_skills"] == ["Networking"]
 
 
 def test_the_match_reports_too_few_years_as_a_gap():
