@@ -239,3 +239,15 @@ def test_a_template_resumes_placeholders_job_title_1_at_company_1_are_never_spok
     spoken = " ".join(c.text for stage in ("self_intro", "past_experience")
                       for c in resume_questions(context, stage, "seed", None))
     assert "Job Title 1" not in spoken and "Company 1" not in spoken and "Project 1" not in spoken
+
+
+def test_only_facts_read_with_confidence_are_spoken():
+    from agent_worker.core.sources import resume_questions
+
+    facts = {"positions": [{"title": "Lead Gardener", "employer": "Kew", "confidence": 0.3},
+                           {"title": "Platform Engineer", "employer": "Initech", "confidence": 0.9}],
+             "skills": ["Python"], "results": [], "projects": []}
+    context = InterviewContext.from_dict({**CANDIDATE, "resume_facts": facts})
+    spoken = " ".join(c.text for c in resume_questions(context, "self_intro", "seed", None))
+    assert "Gardener" not in spoken and "Kew" not in spoken
+    assert "Platform Engineer at Initech" in spoken
