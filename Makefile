@@ -15,7 +15,7 @@ help:
 	@echo "make run    install (first run: 3-4 minutes), migrate, seed demo data and serve http://127.0.0.1:8000"
 	@echo "make test   install what tests need and run the whole suite (unit/integration, then browser)"
 	@echo "make bench  run the benchmarks and write bench/results/*.json and bench/README.md"
-	@echo "make lint   ruff over the code"
+	@echo "make lint   ruff and mypy over the code"
 
 $(PY):
 	@PYTHON=$$(bin/find-python) || exit 1; \
@@ -62,6 +62,7 @@ bench: setup-test
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy accounts interviews feedback agent_worker mockflow_site
 
 clean:
 	rm -rf $(VENV) var/staticfiles .pytest_cache
