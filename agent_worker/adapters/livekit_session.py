@@ -414,23 +414,34 @@ def llm_configured() -> bool:
     return bool(os.environ.get("OPENAI_API_KEY"))
 
 
-def build_models() -> dict[str, Any]:
-    """The session's LLM, STT, TTS and VAD from the environment (plugins imported only here)."""
+def build_models(env: Any = None) -> dict[str, Any]:
+    """The session's LLM, STT, TTS and VAD from the environment (plugins imported only here).
+
+    The model: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL. Speech goes to the same server unless
+    SPEECH_BASE_URL/SPEECH_API_KEY name another (a local model server rarely speaks: Ollama has no
+    audio endpoints, Speaches or LocalAI do), with TTS_MODEL, TTS_VOICE and STT_MODEL; DEEPGRAM_API_KEY
+    chooses Deepgram's streaming STT instead.
+    """
     from livekit.plugins import openai, silero
 
-    base_url = os.environ.get("OPENAI_BASE_URL") or NOT_GIVEN
-    key = os.environ.get("OPENAI_API_KEY") or None
+    env = os.environ if env is None else env
+    base_url = env.get("OPENAI_BASE_URL") or NOT_GIVEN
+    key = env.get("OPENAI_API_KEY") or None
+    speech_url = env.get("SPEECH_BASE_URL") or base_url
+    speech_key = env.get("SPEECH_API_KEY") or key
     models: dict[str, Any] = {"vad": silero.VAD.load()}
     if key:
-        models["llm"] = openai.LLM(model=os.environ.get("OPENAI_MODEL") or DEFAULT_MODEL, api_key=key,
-                                   base_url=base_url)
-        models["tts"] = openai.TTS(api_key=key, base_url=base_url)
-    if os.environ.get("DEEPGRAM_API_KEY"):
+        models["llm"] = openai.LLM(model=env.get("OPENAI_MODEL") or DEFAULT_MODEL, api_key=key, base_url=base_url)
+    if speech_key:
+        models["tts"] = openai.TTS(model=env.get("TTS_MODEL") or "gpt-4o-mini-tts", voice=env.get("TTS_VOICE") or "ash",
+                                   api_key=speech_key, base_url=speech_url)
+    if env.get("DEEPGRAM_API_KEY"):
         from livekit.plugins import deepgram
 
-        models["stt"] = deepgram.STT(model="nova-3", filler_words=True, api_key=os.environ["DEEPGRAM_API_KEY"])
-    elif key:
-        models["stt"] = openai.STT(api_key=key, base_url=base_url)
+        models["stt"] = deepgram.STT(model="nova-3", filler_words=True, api_key=env["DEEPGRAM_API_KEY"])
+    elif speech_key:
+        models["stt"] = openai.STT(model=env.get("STT_MODEL") or "gpt-4o-mini-transcribe", api_key=speech_key,
+                                   base_url=speech_url)
     return models
 
 

@@ -3,7 +3,7 @@
     model = ScriptedLLM([call("ask_question", question="Ready?"), say("Are you ready to begin?")])
 
 A reply is text, tool calls, or both; `fail()` makes the request raise an APIError; `delay`
-makes the model wait before its first token. A reply may also be a function of the request's chat
+makes the model wait before its first token and `pace` between words. A reply may also be a function of the request's chat
 context (a model that answers what it heard). When the script runs out the model answers with
 `then(chat_ctx)` if given, else with nothing. Every request's chat context is kept in
 `model.requests` (to check what instructions the model got).
@@ -30,6 +30,7 @@ class Reply:
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     error: bool = False
     delay: float = 0.0
+    pace: float = 0.0  # seconds between words, as a model streams its tokens
 
 
 def say(text: str) -> Reply:
@@ -98,7 +99,9 @@ class _Stream(llm.LLMStream):
             raise APIStatusError("scripted failure", status_code=500, retryable=False)
         chunk_id = f"scripted-{next(_ids)}"
         if self._reply.text:
-            for word in self._reply.text.split(" "):
+            for n, word in enumerate(self._reply.text.split(" ")):
+                if n and self._reply.pace:
+                    await asyncio.sleep(self._reply.pace)
                 self._event_ch.send_nowait(llm.ChatChunk(
                     id=chunk_id, delta=llm.ChoiceDelta(role="assistant", content=word + " ")))
         if self._reply.calls:
