@@ -25,6 +25,7 @@ from interviews.services.plans import (
     plan_engine_dict,
     plan_errors,
     plan_is_in_use,
+    plan_orphan_questions,
     plan_preview,
     plan_save_new_version,
 )
@@ -243,6 +244,7 @@ class StagePlanAdmin(admin.ModelAdmin):
 
     def response_change(self, request, obj):
         new = getattr(request, "_plan_saved_as", None)
+        self._warn_about_orphan_questions(request, new or obj)
         if new is None:
             return super().response_change(request, obj)
         self.message_user(
@@ -253,6 +255,16 @@ class StagePlanAdmin(admin.ModelAdmin):
             messages.SUCCESS,
         )
         return HttpResponseRedirect(reverse("admin:interviews_stageplan_change", args=[new.pk]))
+
+    def _warn_about_orphan_questions(self, request, plan):
+        orphans = plan_orphan_questions(plan)
+        if orphans:
+            roles = sorted({question.role.title for question in orphans})
+            url = reverse("admin:interviews_question_changelist") + "?stage_in_plan=no"
+            self.message_user(request, format_html(
+                "{} bank question(s) of {} name a stage {} does not have, so they are never asked. "
+                '<a href="{}">See them</a> and choose one of its stages.',
+                len(orphans), ", ".join(roles), plan, url), messages.WARNING)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = extra_context or {}

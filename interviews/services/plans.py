@@ -10,7 +10,7 @@ from django.db.models import Max
 
 from agent_worker.core.events import NATURAL_EXIT_REASONS
 from agent_worker.core.plans import PlanError, validate_plan
-from interviews.models import PlanStage, Role, StagePlan
+from interviews.models import PlanStage, Question, Role, StagePlan
 
 STAGE_FIELDS = PlanStage.ENGINE_FIELDS
 
@@ -67,6 +67,12 @@ def plan_save_new_version(
         StagePlan.objects.filter(pk=old.pk).update(superseded_by=new)
         Role.objects.filter(plan=old).update(plan=new)
     return new
+
+
+def plan_orphan_questions(plan: StagePlan) -> list[Question]:
+    """Active bank questions of the roles on this plan whose stage the plan does not have: never asked."""
+    stages = set(plan.stages.values_list("name", flat=True))
+    return list(Question.objects.filter(role__plan=plan, active=True).exclude(stage__in=stages).select_related("role"))
 
 
 def quick_practice_plan() -> StagePlan | None:

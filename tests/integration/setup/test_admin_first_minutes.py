@@ -6,7 +6,7 @@ import pytest
 from agent_worker.core.plans import QUICK_PLAN
 from interviews.models import PlanStage, Question, Role, StagePlan
 
-from .test_admin import engine_stages, plan_post, stage_rows
+from .test_admin import engine_stages, existing_stages, plan_post, stage_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +132,16 @@ def test_try_this_plan_runs_it_with_a_sample_candidate_and_shows_conversation_an
     assert "Try this plan with a sample candidate" in change
     listing = carol_client.get("/admin/interviews/stageplan/").content.decode()
     assert "Try this plan: run it with a sample candidate" in listing
+
+
+def test_renaming_a_stage_says_which_bank_questions_it_leaves_behind(carol_client):
+    plan = StagePlan.objects.get(name="default")
+    stages = existing_stages(plan)
+    stages[1]["name"] = "about_you"
+    response = carol_client.post(f"/admin/interviews/stageplan/{plan.pk}/change/",
+                                 plan_post("default", plan.title, stages, plan=plan), follow=True)
+    page = response.content.decode()
+    orphans = Question.objects.filter(role__plan=plan, stage="self_intro", active=True)
+    assert orphans.exists()
+    assert f"{orphans.count()} bank question(s) of " in page and "so they are never asked" in page
+    assert 'href="/admin/interviews/question/?stage_in_plan=no"' in page
