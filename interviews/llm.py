@@ -7,9 +7,6 @@ Untrusted text goes in with `data_block`, delimited and length-capped, never as 
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from django.conf import settings
 
 DEFAULT_TIMEOUT = 20.0
@@ -73,60 +70,3 @@ def chat_text(messages: list[dict[str, str]], *, max_tokens: int = 600, timeout:
         raise LLMError("the model sent an empty answer")
     return content.strip()
 
-
-def chat_json(messages: list[dict[str, str]], *, schema: dict[str, Any] | None = None, max_tokens: int = 800,
-              timeout: float = DEFAULT_TIMEOUT) -> Any:
-    """Return the model's reply parsed as JSON (checked against a minimal `schema`), or raise LLMError.
-
-    `schema` is a JSON-schema subset: an object's `required` keys and each property's `type`.
-    """
-    import openai
-
-    client = _client(timeout)
-    try:
-        response = client.chat.completions.create(
-            model=getattr(settings, "OPENAI_MODEL", None) or "gpt-4o-mini",
-            messages=messages,
-            max_tokens=max_tokens,
-            temperature=0,
-            response_format={"type": "json_object"},
-        )
-    except openai.OpenAIError as exc:
-        raise LLMError(f"{type(exc).__name__}: {exc}") from exc
-    finally:
-        client.close()
-    try:
-        content = response.choices[0].message.content or ""
-        data = json.loads(_strip_fence(content))
-    except (AttributeError, IndexError, TypeError, ValueError) as exc:
-        raise LLMError("the model's answer is not JSON") from exc
-    if schema:
-        _check(data, schema, "$")
-    return data
-
-
-def _strip_fence(text: str) -> str:
-    text = text.strip()
-    if text.startswith("```"):
-        text = text.split("\n", 1)[1] if "\n" in text else ""
-        text = text.rsplit("```", 1)[0]
-    return text
-
-
-_TYPES = {"object": dict, "array": list, "string": str, "integer": int, "number": (int, float), "boolean": bool}
-
-
-def _check(value: Any, schema: dict[str, Any], where: str) -> None:
-    kind = schema.get("type")
-    if kind and not isinstance(value, _TYPES[kind]) or (kind in ("integer", "number") and isinstance(value, bool)):
-        raise LLMError(f"{where} should be {kind}")
-    if kind == "object":
-        for key in schema.get("required", []):
-            if key not in value:
-                raise LLMError(f"{where}.{key} is missing")
-        for key, sub in (schema.get("properties") or {}).items():
-            if key in value:
-                _check(value[key], sub, f"{where}.{key}")
-    elif kind == "array" and "items" in schema:
-        for n, item in enumerate(value):
-            _check(item, schema["items"], f"{where}[{n}]")
