@@ -354,6 +354,18 @@ class InterviewConsumer(AsyncWebsocketConsumer):
     # -- channel-layer messages -------------------------------------------------------------------
 
     async def events_stored(self, message):
+        carried = message.get("events")
+        if carried and self.cursor is not None:
+            async with self.push_lock:
+                fresh = [event for event in carried if event["seq"] > self.cursor]
+                if fresh and fresh[0]["seq"] == self.cursor + 1:
+                    # The announcement carries the events and this socket is right before them: no read-back.
+                    for event in fresh:
+                        await self.send(text_data=json.dumps(event))
+                        self.cursor = event["seq"]
+                    return
+                if not fresh:
+                    return
         await self.push()
 
     async def driver_ping(self, message):

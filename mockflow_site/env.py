@@ -76,20 +76,34 @@ def env_choice(name: str, default: str, choices: tuple[str, ...], *, environ=Non
     return value
 
 
-def database_config(url: str | None, *, var_dir, environ=None) -> dict:
-    """Return the default database from DATABASE_URL, or SQLite in WAL mode in the var directory."""
+DEFAULT_POOL_SIZE = 10
+
+
+def database_config(url: str | None, *, var_dir, pool_size: int = DEFAULT_POOL_SIZE, environ=None) -> dict:
+    """Return the default database from DATABASE_URL, or SQLite in WAL mode in the var directory.
+
+    PostgreSQL goes through psycopg's connection pool, at most `pool_size` connections per process
+    (`DATABASE_POOL_SIZE`): under ASGI every request runs in a thread of its own, and persistent
+    per-thread connections (`CONN_MAX_AGE`) would pile up idle, one per thread ever used. A pooled
+    connection goes back to the pool when a request or a socket's database call ends, and is not
+    checked with a query before each use.
+    """
     if url:
         import dj_database_url
 
         try:
-            config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+            config = dj_database_url.parse(url, conn_max_age=0)
         except Exception as error:  # dj-database-url raises ValueError and friends
             raise ImproperlyConfigured(f"DATABASE_URL is not a database URL dj-database-url understands: {error}") from None
         if not config.get("ENGINE"):
             raise ImproperlyConfigured(f"DATABASE_URL has an unknown scheme: {url!r}.")
         if config["ENGINE"] == "django.db.backends.sqlite3":
             config["OPTIONS"] = _sqlite_options()
-            config["CONN_MAX_AGE"] = 0
+        elif config["ENGINE"] == "django.db.backends.postgresql":
+            # min 1: a process that idles holds one connection; timeout: a request waits this long for
+            # a free connection before failing, instead of opening one more than the server allows.
+            config["OPTIONS"] = {**config.get("OPTIONS", {}),
+                                 "pool": {"min_size": 1, "max_size": pool_size, "timeout": 30}}
         return config
     return {
         "ENGINE": "django.db.backends.sqlite3",

@@ -120,7 +120,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 WHITENOISE_USE_FINDERS = not PRODUCTION
 
 # --- Database ---------------------------------------------------------------------------------------
-DATABASES = {"default": database_config(env_str("DATABASE_URL"), var_dir=VAR_DIR)}
+# DATABASE_POOL_SIZE: PostgreSQL connections per process at most (web or task process); the sockets'
+# database calls run on as many threads. Processes × pool size must stay under the server's max_connections.
+DATABASE_POOL_SIZE = env_int("DATABASE_POOL_SIZE", 10, minimum=1)
+DATABASES = {"default": database_config(env_str("DATABASE_URL"), var_dir=VAR_DIR, pool_size=DATABASE_POOL_SIZE)}
 
 # --- Channels and cache -----------------------------------------------------------------------------
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss", "unix"))

@@ -71,4 +71,7 @@ def _close_connections_of_sync_to_async_thread():
     from asgiref.sync import SyncToAsync
     from django.db import connections
 
+    from interviews.textmode.store import close_database_threads
+
+    close_database_threads()  # calls a finished test left running end before the database is flushed
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)

@@ -18,7 +18,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -82,13 +82,32 @@ def interview_group(interview_id) -> str:
     return f"interview.{uuid.UUID(str(interview_id)).hex}"
 
 
-def announce_stored(interview_id, last_seq: int) -> None:
-    """Tell the interview's sockets that events up to `last_seq` are stored (they read them themselves)."""
+ANNOUNCED_EVENTS_MAX_CHARS = 32_000  # larger batches are announced by seq only; sockets read them back
+
+
+def stored_message(last_seq: int, messages: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The channel-layer message saying events up to `last_seq` are stored, carrying them when small.
+
+    Sockets whose cursor is right before the carried events send them as they are; any other socket
+    (behind, or a batch too large to carry) reads from the database.
+    """
+    message: dict[str, Any] = {"type": "events.stored", "last_seq": last_seq}
+    if messages and sum(len(str(m.get("data"))) for m in messages) <= ANNOUNCED_EVENTS_MAX_CHARS:
+        message["events"] = messages
+    return message
+
+
+def announce_stored(interview_id, last_seq: int, messages: list[dict[str, Any]] | None = None) -> None:
+    """Tell the interview's sockets that events up to `last_seq` are stored (from synchronous code).
+
+    Async callers send `stored_message(...)` with `await layer.group_send` themselves, so that no
+    database thread waits on Redis.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(interview_group(interview_id), {"type": "events.stored", "last_seq": last_seq})
+        async_to_sync(layer.group_send)(interview_group(interview_id), stored_message(last_seq, messages))
     except Exception:  # a lost announcement loses nothing: sockets catch up from the database
         logger.warning("Could not announce events of interview %s", interview_id, exc_info=True)
 
@@ -176,6 +195,7 @@ class AppendResult:
     stored: list[int] = field(default_factory=list)  # seqs stored by this call
     skipped: int = 0  # events already stored (replays)
     last_seq: int = 0
+    messages: list[dict[str, Any]] = field(default_factory=list)  # the stored events, as socket messages
 
     def as_dict(self) -> dict[str, Any]:
         return {"stored": len(self.stored), "skipped": self.skipped, "last_seq": self.last_seq}
@@ -219,20 +239,34 @@ def clean_events(raw_events: Any) -> list[CleanEvent]:
     return cleaned
 
 
+ACTIVITY_RESOLUTION = datetime.timedelta(seconds=30)  # last_activity_at is kept to this precision
+
+
 def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[CleanEvent], lease_token: str | None,
                   announce: bool = True) -> AppendResult:
     """Store a batch all or nothing: known ids are skipped, new ones must continue `seq` without gaps.
+
+    One transaction: the interview row is locked and read together with its last `seq`, the new
+    events go in with one INSERT, and `last_activity_at` is written only when it is older than
+    ACTIVITY_RESOLUTION (the stale sweep counts in minutes). Stored ids are looked up only when the
+    batch starts at or before the last stored `seq` (a replay). With `announce`, the batch is
+    announced on commit; otherwise `result.messages` holds it for the caller to announce.
 
     Raises InvalidEvents, LeaseLost, SeqConflict (with `expected`) or InterviewTerminal.
     """
     batch = events if events and isinstance(events[0], CleanEvent) else clean_events(events)
     result = AppendResult()
     with transaction.atomic():
-        locked = Interview.objects.select_for_update().get(pk=interview.pk)
-        last = Event.objects.filter(interview=locked).aggregate(last=Max("seq"))["last"] or 0
-        ids = [e.event_id for e in batch]
-        known = set(Event.objects.filter(interview=locked, event_id__in=ids).values_list("event_id", flat=True))
-        fresh = [e for e in batch if e.event_id not in known]
+        last_stored = Event.objects.filter(interview=OuterRef("pk")).order_by("-seq").values("seq")[:1]
+        locked = (Interview.objects.select_for_update()
+                  .only("id", "status", "lease_token", "last_activity_at")
+                  .annotate(last_seq=Subquery(last_stored)).get(pk=interview.pk))
+        last = locked.last_seq or 0
+        fresh = batch
+        if batch and batch[0].seq <= last:
+            ids = [e.event_id for e in batch]
+            known = set(Event.objects.filter(interview=locked, event_id__in=ids).values_list("event_id", flat=True))
+            fresh = [e for e in batch if e.event_id not in known]
         result.skipped = len(batch) - len(fresh)
         result.last_seq = last
         if not fresh:
@@ -247,22 +281,22 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
                 raise SeqConflict(f"Expected seq {expected}, got {event.seq}: events must follow seq {last} "
                                   "without gaps.", expected=last + 1, expected_seq=last + 1)
             expected += 1
+        rows = [Event(interview=locked, event_id=e.event_id, seq=e.seq, type=e.type, stage=e.stage, at=e.at,
+                      data=e.data) for e in fresh]
         try:
-            with transaction.atomic():
-                Event.objects.bulk_create([
-                    Event(interview=locked, event_id=e.event_id, seq=e.seq, type=e.type, stage=e.stage, at=e.at,
-                          data=e.data)
-                    for e in fresh
-                ])
+            Event.objects.bulk_create(rows)
         except IntegrityError:
+            # Raised inside the transaction, so all of it rolls back (no savepoint needed).
             raise SeqConflict("Events raced with another write.", expected=last + 1, expected_seq=last + 1) from None
         now = timezone.now()
-        Interview.objects.filter(pk=locked.pk).update(last_activity_at=now)
+        if locked.last_activity_at is None or now - locked.last_activity_at >= ACTIVITY_RESOLUTION:
+            Interview.objects.filter(pk=locked.pk).update(last_activity_at=now)
         result.stored = [e.seq for e in fresh]
         result.last_seq = fresh[-1].seq
+        result.messages = [row.as_message() for row in rows]
         if announce:
-            last_seq = result.last_seq
-            transaction.on_commit(lambda: announce_stored(locked.pk, last_seq))
+            last_seq, messages = result.last_seq, result.messages
+            transaction.on_commit(lambda: announce_stored(locked.pk, last_seq, messages))
     return result
 
 

@@ -103,6 +103,8 @@ class TextDriver:
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.engine: Engine | None = None
         self.flushed = 0
+        self._unannounced: list[dict[str, Any]] = []  # stored once the interview was over, announced at the end
+        self._unannounced_seq = 0
         self.fallbacks = 0
         self.discarded = 0  # model turns cancelled because the interview moved on
         self.thinking: ModelTurn | None = None
@@ -350,15 +352,26 @@ class TextDriver:
         fresh = self.engine.events[self.flushed:]
         if not fresh:
             return
+        # Once the interview is over, its last events reach the sockets after it is complete (_finish).
+        over = self.engine.is_over
         try:
-            await self._stored(store.append, self.interview_id, [e.to_dict() for e in fresh], self.lease_token)
+            result = await self._stored(store.append, self.interview_id, [e.to_dict() for e in fresh],
+                                        self.lease_token, announce=not over)
         except EventStoreError as error:
             raise DriverLost(error.message) from error
         self.flushed += len(fresh)
+        if over:
+            self._unannounced += result.messages
+            self._unannounced_seq = result.last_seq
         await self.notify("stored")
         for event in fresh:
             if event.type == ev.CANDIDATE_SAID and event.data.get("client_id"):
                 await self.notify("ack", client_id=event.data["client_id"])
+
+    async def _announce_held(self) -> None:
+        held, self._unannounced = self._unannounced, []
+        if held:
+            await store.announce_stored(self.interview_id, self._unannounced_seq, held)
 
     def stored_client_id(self, client_id: str) -> bool:
         """Whether this answer is stored already (so a repeat of it can be acknowledged at once)."""
@@ -385,6 +398,8 @@ class TextDriver:
             pass  # completed already (a replay)
         except EventStoreError as error:
             raise DriverLost(error.message) from error
+        finally:
+            await self._announce_held()
 
     async def _fail(self) -> None:
         with contextlib.suppress(Exception):
@@ -395,5 +410,6 @@ class TextDriver:
     async def _release(self) -> None:
         with contextlib.suppress(Exception):
             await self._flush()
+            await self._announce_held()
         with contextlib.suppress(Exception):
             await store.lease_release(self.interview_id, self.lease_token)

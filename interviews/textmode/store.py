@@ -1,15 +1,69 @@
-"""The driver's and the socket's database calls, as async helpers (the ORM runs in a thread)."""
+"""The driver's and the socket's database calls, as async helpers (the ORM runs in a thread).
+
+Each call is a short transaction of its own, so the calls of unrelated interviews need not queue on
+one thread: they run on a pool of DATABASE_POOL_SIZE threads (each taking a pooled connection for
+the call), while one interview's calls still come one after the other (its driver awaits each).
+Announcing stored events to the channel layer happens here, on the event loop, after the database
+call returns: no database thread waits on Redis.
+"""
 
 from __future__ import annotations
 
+import functools
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
+from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import connection, connections
 
 from interviews.live.context import engine_context, load_interview
 from interviews.models import TERMINAL_STATUSES, Event, Interview
 from interviews.services import events as store
+
+_threads: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _threads
+    if _threads is None:
+        _threads = ThreadPoolExecutor(max_workers=settings.DATABASE_POOL_SIZE, thread_name_prefix="interview-db")
+    return _threads
+
+
+def close_database_threads() -> None:
+    """Wait for the database calls in flight, then stop the threads (the next call starts new ones)."""
+    global _threads
+    threads, _threads = _threads, None
+    if threads is not None:
+        threads.shutdown(wait=True)
+
+
+def _returning_connection(func):
+    """`func`, then the thread's connection closed (a pooled one goes back to the pool) whatever happens."""
+
+    def call(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return call
+
+
+def database_sync_to_async(func):
+    """Run `func` on the interview database threads; on SQLite, which takes one writer at a time (and
+    whose shared in-memory databases lock whole tables across threads), on the one thread-sensitive thread."""
+
+    @functools.wraps(func)
+    async def call(*args, **kwargs):
+        if connection.vendor == "sqlite":
+            return await DatabaseSyncToAsync(func, thread_sensitive=True)(*args, **kwargs)
+        return await DatabaseSyncToAsync(_returning_connection(func), thread_sensitive=False,
+                                         executor=_executor())(*args, **kwargs)
+
+    return call
 
 
 def driver_lease_seconds() -> float:
@@ -71,8 +125,29 @@ def lease_release(interview_id, lease_token: str) -> bool:
 
 
 @database_sync_to_async
-def append(interview_id, events: list[dict[str, Any]], lease_token: str) -> store.AppendResult:
-    return store.events_append(interview=Interview(pk=interview_id), events=events, lease_token=lease_token)
+def _append(interview_id, events: list[dict[str, Any]], lease_token: str) -> store.AppendResult:
+    return store.events_append(interview=Interview(pk=interview_id), events=events, lease_token=lease_token,
+                               announce=False)
+
+
+async def append(interview_id, events: list[dict[str, Any]], lease_token: str, *,
+                 announce: bool = True) -> store.AppendResult:
+    """Store the driver's new events in one transaction, then announce them (carrying them) to the sockets."""
+    result = await _append(interview_id, events, lease_token)
+    if result.stored and announce:
+        await announce_stored(interview_id, result.last_seq, result.messages)
+    return result
+
+
+async def announce_stored(interview_id, last_seq: int, messages: list[dict[str, Any]]) -> None:
+    """Tell the interview's sockets (in every process) that events up to `last_seq` are stored."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        await layer.group_send(store.interview_group(interview_id), store.stored_message(last_seq, messages))
+    except Exception:  # a lost announcement loses nothing: sockets catch up from the database
+        store.logger.warning("Could not announce events of interview %s", interview_id, exc_info=True)
 
 
 @database_sync_to_async
