@@ -286,7 +286,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         a stored answer, a database that does not answer (and when it does again)."""
         with contextlib.suppress(Exception):  # the socket may be closing
             if kind == "stored":
-                await self.push()
+                await self.push(carried=data.get("events"))
             elif kind == "ack":
                 await self.ack(data["client_id"])
                 await self.channel_layer.group_send(self.group, {"type": "answer.stored",
@@ -354,19 +354,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
     # -- channel-layer messages -------------------------------------------------------------------
 
     async def events_stored(self, message):
-        carried = message.get("events")
-        if carried and self.cursor is not None:
-            async with self.push_lock:
-                fresh = [event for event in carried if event["seq"] > self.cursor]
-                if fresh and fresh[0]["seq"] == self.cursor + 1:
-                    # The announcement carries the events and this socket is right before them: no read-back.
-                    for event in fresh:
-                        await self.send(text_data=json.dumps(event))
-                        self.cursor = event["seq"]
-                    return
-                if not fresh:
-                    return
-        await self.push()
+        await self.push(carried=message.get("events"))
 
     async def driver_ping(self, message):
         if self.driver is not None:
@@ -408,11 +396,21 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     # -- server messages --------------------------------------------------------------------------
 
-    async def push(self):
-        """Send every stored event after the cursor, in order (the one path for catch-up and live push)."""
+    async def push(self, carried: list[dict] | None = None):
+        """Send every stored event after the cursor, in order (the one path for catch-up and live push).
+
+        `carried`: events just stored, as the driver or the announcement hands them over; when they
+        follow the cursor they are sent as they are, without reading them back from the database.
+        """
         if self.cursor is None:
             return
         async with self.push_lock:
+            fresh = [event for event in carried or () if event["seq"] > self.cursor]
+            if carried and (not fresh or fresh[0]["seq"] == self.cursor + 1):
+                for event in fresh:
+                    await self.send(text_data=json.dumps(event))
+                    self.cursor = event["seq"]
+                return
             while True:
                 batch = await store.events_after(self.interview_id, self.cursor)
                 for event in batch:

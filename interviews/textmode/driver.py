@@ -363,7 +363,8 @@ class TextDriver:
         if over:
             self._unannounced += result.messages
             self._unannounced_seq = result.last_seq
-        await self.notify("stored")
+        else:
+            await self.notify("stored", events=result.messages)
         for event in fresh:
             if event.type == ev.CANDIDATE_SAID and event.data.get("client_id"):
                 await self.notify("ack", client_id=event.data["client_id"])
@@ -371,6 +372,7 @@ class TextDriver:
     async def _announce_held(self) -> None:
         held, self._unannounced = self._unannounced, []
         if held:
+            await self.notify("stored", events=held)
             await store.announce_stored(self.interview_id, self._unannounced_seq, held)
 
     def stored_client_id(self, client_id: str) -> bool:

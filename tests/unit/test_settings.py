@@ -61,6 +61,22 @@ def test_database_url_selects_postgresql(tmp_path):
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "mockflow")
 
 
+def test_postgresql_goes_through_a_bounded_connection_pool_without_health_check_queries(tmp_path):
+    config = database_config("postgres://u:p@db.example:5433/mockflow", var_dir=tmp_path, pool_size=7)
+
+    assert config["OPTIONS"]["pool"]["max_size"] == 7  # connections per process, whatever the threads
+    assert config["OPTIONS"]["pool"]["timeout"] > 0  # a busy pool makes a request wait, not open more
+    assert config["CONN_MAX_AGE"] == 0  # no persistent connection per thread (the pool keeps them)
+    assert not config.get("CONN_HEALTH_CHECKS")  # no SELECT 1 before each use
+
+
+def test_the_pool_size_comes_from_the_environment():
+    out = _run_django(["shell", "-c", "from django.conf import settings; "
+                       "print(settings.DATABASES['default']['OPTIONS']['pool']['max_size'])"],
+                      DATABASE_URL="postgres://u:p@db.example:5433/mockflow", DATABASE_POOL_SIZE="4")
+    assert out.stdout.strip().splitlines()[-1] == "4", out.stderr
+
+
 def test_a_database_url_with_an_unknown_scheme_names_the_variable(tmp_path):
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
         database_config("bogus://nowhere", var_dir=tmp_path)
