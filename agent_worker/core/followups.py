@@ -100,7 +100,7 @@ _INTRO_FOLLOW_UPS = (
 )
 _INTRO_MADE_FOLLOW_UPS = {
     "own_part": "You mentioned {a}. What was your own part in it?",
-    "result": "You mentioned {a}. What difference did it make?",
+    "result": "You mentioned {a}. What's been the hardest part of that work?",
     "why": "You mentioned {a}. Why was it needed?",
 }
 

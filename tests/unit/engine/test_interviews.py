@@ -142,3 +142,15 @@ def test_scripts_keep_their_candidate_untouched():
     before = copy.deepcopy(CANDIDATE)
     simulate(cooperative())
     assert CANDIDATE == before and INTRO and PAST
+
+
+def test_in_32_runs_the_self_introduction_never_asks_day_to_day_twice():
+    from agent_worker.core.asks import intents_of
+
+    for n in range(32):
+        script = (cooperative if n % 2 else vague)(f"day-{n}")
+        script["candidate"]["level"] = ("junior", "mid", "senior")[n % 3]
+        events = simulate(script)
+        intro = [e["data"]["text"] for e in asked(events) if e["stage"] == "self_intro"]
+        assert sum("day_to_day" in intents_of(q) for q in intro) <= 1, intro
+        assert same_intent_pairs(events) == [], transcript(events)
