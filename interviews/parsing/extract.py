@@ -133,6 +133,44 @@ def _drop_page_counters(pages: list[str]) -> list[str]:
     ]
 
 
+def pdf_layout_text(data: bytes) -> str:
+    """The PDF's text laid out as on the page (pypdf's layout mode): each printed row is one line, whatever
+    order the PDF drew it in. "" when that reading fails."""
+    from pypdf import PdfReader
+
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        pages = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages]
+    except Exception:  # noqa: BLE001 - the plain reading stands; this one is only a second opinion
+        return ""
+    return "\n\n".join(_drop_page_counters(pages))
+
+
+def _positions_score(text: str) -> float:
+    from agent_worker.core.facts import extract_resume_facts
+
+    return sum(p.confidence for p in extract_resume_facts(text).positions if p.start)
+
+
+def _resume_reading(data: bytes, text: str) -> str:
+    """The plain reading follows the order the PDF drew its text in; a PDF that drew its dates apart from
+    their entries (a floated date column drawn first) reads them all together at the top. When the plain
+    reading finds fewer entries than its text has date ranges, the layout reading is tried too, and
+    kept if it finds more (and surer) entries; a sidebar layout, which the plain reading reads right, never
+    wins that way, as its rows mix two columns."""
+    from agent_worker.core.facts import extract_resume_facts
+    from agent_worker.core.facts.patterns import _RANGE_RE
+
+    ranges = len(_RANGE_RE.findall(text))
+    found = len(extract_resume_facts(text).positions)
+    if not ranges or found * 2 > ranges:
+        return text
+    layout = normalise_text(pdf_layout_text(data))
+    if layout and _positions_score(layout) > _positions_score(text):
+        return layout
+    return text
+
+
 def _page_text(page: Any) -> str:
     """Plain extraction follows the content stream. LaTeX, Word and browsers draw a sidebar and a main
     column one after the other, so this keeps two-column resumes in reading order, and keeps a row
@@ -292,6 +330,8 @@ def parse(data: bytes, doctype: str, kind: str, max_pages: int, max_chars: int) 
     else:
         raise ValueError(f"unknown document type {doctype!r}")
     text = normalise_text(raw)
+    if doctype == "pdf" and kind == "resume" and len(re.sub(r"\W", "", text)) >= _MIN_TEXT_CHARS:
+        text = _resume_reading(data, text)
     if len(re.sub(r"\W", "", text)) < _MIN_TEXT_CHARS:
         if doctype == "pdf":
             raise DocumentError(NO_TEXT_LAYER)

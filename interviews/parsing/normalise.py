@@ -21,6 +21,22 @@ _SLASH_ICONS = re.compile(r"(?<!\S)/(?:[a-z]+-)*[a-z]+(?=[A-Z@0-9]|\s|$)|\S*¶\S
 _CONTACT_ICON = re.compile(r"^(?:[A-Za-z]|[^\w\s])\s+(?=\+?\(?\d[\d ()+.-]{6,}|\S+@\S+\.\w|www\.|https?://)")
 
 
+_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff01-\uff5e]{4,}")
+
+
+def _undouble(run: str) -> str:
+    """ "学学学位位位" → "学位": a font without a bold face is made bold by drawing each glyph two to four times,
+    and the text layer repeats each character as often. Only a run in which every character repeats the same
+    number of times (three characters at least, so "谢谢" stays) is taken for that."""
+    for times in (4, 3, 2):
+        if len(run) % times or len(run) // times < (3 if times == 2 else 2):
+            continue
+        chunks = [run[i:i + times] for i in range(0, len(run), times)]
+        if all(chunk == chunk[0] * times for chunk in chunks):
+            return "".join(chunk[0] for chunk in chunks)
+    return run
+
+
 def _strip_symbols(line: str) -> str:
     out = []
     for ch in line:
@@ -49,7 +65,7 @@ def normalise_text(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     lines = []
     for raw in text.split("\n"):
-        line = _strip_symbols(raw)
+        line = _CJK_RUN.sub(lambda m: _undouble(m.group(0)), _strip_symbols(raw))
         line = _ICON_WORDS.sub("", line)
         line = _SLASH_ICONS.sub("", line)
         line = re.sub(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+", " ", line).strip()

@@ -181,8 +181,20 @@ def _without_places(text: str) -> str:
         return text
     while len(chunks) > 1 and _is_location(chunks[-1]):
         chunks.pop()
-    chunks[-1] = _drop_city(chunks[-1])
+    chunks[-1] = _drop_school_city(_drop_city(chunks[-1]))
     return ", ".join(chunks)
+
+
+def _drop_school_city(text: str) -> str:
+    """ "Technical University of Munich Munich" (the city of "Munich, Germany" read onto the school's line)
+    without that city: a last capitalised word after a school's name, not one its name ends with
+    ("Stanford University") or needs ("University of Texas at Austin")."""
+    match = re.match(r"^(?P<name>.+?)\s+(?P<city>[A-Z][a-zà-ÿ]+)$", text)
+    if not match or not _INSTITUTION_RE.search(match.group("name")) or _INSTITUTION_RE.search(match.group("city")):
+        return text
+    if re.search(r"\b(?:at|of|in|de|di|du|del|von|für|and|&)$", match.group("name"), re.IGNORECASE):
+        return text
+    return match.group("name")
 
 
 def _education_entries(section_lines: list[str]) -> list[str]:

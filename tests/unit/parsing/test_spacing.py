@@ -204,8 +204,8 @@ def test_the_page_counters_of_a_latex_resume_are_dropped():
 def test_the_awesome_cv_education_ends_with_its_own_lines():
     education = parse_document(fixture_bytes(RUN_TOGETHER), RUN_TOGETHER, "resume").highlights["education"]
     assert education == [
-        "B.S. in Computer Science and Engineering, POSTECH(Pohang University of Science and Technology) Pohang "
-        "(Mar. 2010 - Aug. 2017)",
+        "B.S. in Computer Science and Engineering, POSTECH(Pohang University of Science and Technology) "
+        "(Mar. 2010 - Aug. 2017)",  # without the city of "Pohang, S.Korea"
     ]  # the scholarship line under it is no school
 
 
