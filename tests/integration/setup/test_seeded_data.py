@@ -53,3 +53,27 @@ def test_the_seeded_closing_questions_target_no_competency():
     assert closing.exists()
     assert set(closing.values_list("competency", flat=True)) == {""}
     assert Question.objects.filter(stage="past_experience").exclude(competency="").exists()
+
+
+def test_the_seeded_banks_carry_opener_and_topic_tags_and_an_interview_on_them_listens():
+    from agent_worker.core.bank import OPENER_TAGS, TOPIC_TAGS
+    from agent_worker.core.simulate import simulate
+    from tests.unit.engine.checks import praise_after_non_answers, same_intent_pairs
+    from tests.unit.engine.scripts import cooperative
+
+    for role in Role.objects.filter(slug__in=["software-engineer", "devops-sre", "sales"]):
+        questions = list(role.questions.all())
+        assert all(set(q.tags) & set(TOPIC_TAGS) for q in questions), role
+        for stage in ("self_intro", "past_experience"):
+            openers = [q for q in questions if q.stage == stage and OPENER_TAGS & set(q.tags)]
+            assert len(openers) == 1, (role, stage)
+        closing = [q for q in questions if q.stage == "closing" and "questions" in q.tags]
+        assert closing, role
+        script = cooperative(f"bank-{role.slug}")
+        script["candidate"].update(role=role.title, question_bank=[q.to_engine_dict() for q in questions
+                                                                   if q.active])
+        events = simulate(script)
+        assert same_intent_pairs(events) == [] and praise_after_non_answers(events) == []
+        first_intro = next(e for e in events if e["type"] == "question.asked" and e["stage"] == "self_intro")
+        opener = next(q.text for q in questions if q.stage == "self_intro" and "opener" in q.tags)
+        assert first_intro["data"]["text"] == opener.replace("{role}", role.title)
