@@ -62,6 +62,8 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
             return
         if sentence.repeat or sentence.blame or sentence.hypothetical or sentence.generic:
             return
+        if sentence.is_question and kind != rubrics.CLOSING:
+            return
         if concrete and not sentence.concrete:
             return
         used.add(id(sentence))
@@ -113,7 +115,8 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
 
 def fallback_strength(sentences: list[Sentence]) -> Evidence | None:
     """For a good answer the specific rules found nothing to praise in: its most concrete sentence."""
-    usable = [s for s in sentences if s.concrete and not (s.repeat or s.blame or s.hypothetical or s.generic)]
+    usable = [s for s in sentences
+              if s.concrete and not (s.repeat or s.blame or s.hypothetical or s.generic or s.is_question)]
     if not usable:
         return None
     best = max(usable, key=lambda s: (s.own_action, len(s.names) + min(s.numbers, 3) + s.steps))

@@ -44,7 +44,8 @@ _STORY_Q = re.compile(
     r"give\s+(?:me\s+)?an\s+example|walk\s+me\s+through\s+(?:a|an|the|how\s+you)\b|have\s+you\s+ever|"
     r"share\s+an?\s+(?:example|story|time)|talk\s+(?:me\s+)?(?:through|about)\s+a\s+time|a\s+time\s+(?:when\s+)?you|"
     r"what\s+(?:was|is)\s+the\s+(?:hardest|biggest|most)|(?:specific|concrete|real)\s+example|"
-    r"an\s+example\s+of|where\s+were\s+you|what\s+happened)",
+    r"an\s+example\s+of|where\s+were\s+you|what\s+happened|(?:specific|one|a)\s+time\b|what\s+did\s+you\s+do|"
+    r"what\s+difference\s+did|what\s+changed|what\s+was\s+the\s+(?:result|outcome|impact))",
     re.I,
 )
 

@@ -138,6 +138,10 @@ class Sentence:
         return textstats.word_count(self.span.text)
 
     @property
+    def is_question(self) -> bool:
+        return self.span.text.rstrip().endswith("?")
+
+    @property
     def concrete(self) -> bool:
         """Says something checkable: a number, a name, or a thing the candidate did."""
         return bool(self.numbers or self.names or self.own_action)
@@ -209,6 +213,8 @@ def _part_of(sentence: Sentence, has_result: bool, seen_action: bool) -> str | N
     body = sentence.text
     if sentence.hypothetical or sentence.generic and not sentence.own_action:
         return None
+    if sentence.is_question:
+        return None
     if has_result:
         return "result"
     if _TASK.search(body) and not (sentence.own_action and seen_action):
@@ -219,6 +225,10 @@ def _part_of(sentence: Sentence, has_result: bool, seen_action: bool) -> str | N
         return "action"
     if sentence.reflection:
         return None
-    if not seen_action:
+    # Before the first action, a sentence with something in it sets the scene.
+    if not seen_action and sentence.words >= 5 and (
+        _SITUATION.search(body) or _PAST_STATE.search(body) or sentence.names or sentence.numbers
+        or re.search(r"(?i)\b(?:noticed|saw|spent|needed|wanted|kept|used|took|lost)\b", body)
+    ):
         return "situation"
     return None

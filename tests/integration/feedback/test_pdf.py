@@ -123,15 +123,17 @@ def test_every_page_after_the_first_is_headed_with_the_candidate_role_and_date(r
         assert f"Interview feedback · {date}" in text, f"page {number}"
 
 
-def test_no_question_card_is_split_across_pages(ready_report):
+def test_no_question_is_parted_from_its_answer(ready_report):
     reader = PdfReader(io.BytesIO(render_report_pdf(ready_report)))
-    pages = [page.extract_text() for page in reader.pages]
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
     numbers = []
 
     for number, text in enumerate(pages, 1):
         cards = re.findall(r"Question (\d+):", text)
-        endings = re.findall(r"(?:Filler words \d+|Not scored:)", text)
-        assert len(cards) == len(endings), f"page {number}: a card's head and its score line are on different pages"
+        # The meta line under each question ("… · 34 words") and its answer's measures come with it.
+        metas = re.findall(r"\d+ words?\b", text)
+        measures = re.findall(r"Speaking time \d", text)
+        assert len(cards) == len(metas) == len(measures), f"page {number}: a question is parted from its answer"
         numbers += [int(n) for n in cards]
     assert len(numbers) >= 3 and numbers == list(range(1, len(numbers) + 1)), "every card, once, in order"
 
