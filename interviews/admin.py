@@ -20,14 +20,18 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from interviews.models import Level, PlanStage, Question, Role, StagePlan
+from interviews.services.plan_versions import (
+    PlanChanges,
+    plan_current_version,
+    plan_is_in_use,
+    plan_save_changes_in_use,
+)
 from interviews.services.plans import (
     STAGE_FIELDS,
     plan_engine_dict,
     plan_errors,
-    plan_is_in_use,
     plan_orphan_questions,
     plan_preview,
-    plan_save_new_version,
 )
 
 _PATH_RE = re.compile(r"^stages\[(\d+)\](?:\.(\w+))?")
@@ -204,57 +208,45 @@ class StagePlanAdmin(admin.ModelAdmin):
             fields.append("name")  # the stable key of every version
         return fields
 
-    # Versioning: a plan that interviews used is never edited in place.
+    # Versioning: a plan that interviews used is never edited in place (interviews.services.plan_versions).
 
     def _versioning(self, obj) -> bool:
         return obj.pk is not None and plan_is_in_use(obj)
 
     def save_model(self, request, obj, form, change):
         if change and self._versioning(obj):
-            request._plan_new_version = True  # saved with the stages in save_related
-            return
+            return  # the changes are saved with the stages, as a new version, in save_related
         super().save_model(request, obj, form, change)
 
     def save_related(self, request, form, formsets, change):
-        if not getattr(request, "_plan_new_version", False):
+        if not (change and self._versioning(form.instance)):
             return super().save_related(request, form, formsets, change)
         for formset in formsets:  # nothing is saved on the old version; the admin's log expects these
             formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         stage_formset = next(fs for fs in formsets if isinstance(fs, PlanStageFormSet))
-        old = StagePlan.objects.get(pk=form.instance.pk)
-        proposed = plan_engine_dict(
-            name=old.name, title=form.cleaned_data["title"], version=old.version, stages=stage_formset.ordered_stages
+        plan_save_changes_in_use(
+            StagePlan.objects.get(pk=form.instance.pk),
+            PlanChanges(
+                title=form.cleaned_data["title"],
+                description=form.cleaned_data.get("description", ""),
+                is_quick_practice=form.cleaned_data.get("is_quick_practice", False),
+                stages=stage_formset.ordered_stages,
+            ),
         )
-        same = (
-            proposed == plan_engine_dict(name=old.name, title=old.title, version=old.version,
-                                         stages=[s.to_engine_dict() for s in old.stages.all()])
-            and form.cleaned_data.get("description", "") == old.description
-            and form.cleaned_data.get("is_quick_practice", False) == old.is_quick_practice
-        )
-        if same:
-            return  # nothing changed: no new version
-        new = plan_save_new_version(
-            plan=old,
-            title=form.cleaned_data["title"],
-            description=form.cleaned_data.get("description", ""),
-            is_quick_practice=form.cleaned_data.get("is_quick_practice", False),
-            stages=stage_formset.ordered_stages,
-        )
-        request._plan_saved_as = new
 
     def response_change(self, request, obj):
-        new = getattr(request, "_plan_saved_as", None)
-        self._warn_about_orphan_questions(request, new or obj)
-        if new is None:
+        current = plan_current_version(obj)
+        self._warn_about_orphan_questions(request, current)
+        if current.pk == obj.pk:
             return super().response_change(request, obj)
         self.message_user(
             request,
             f"Interviews already ran with version {obj.version}, so your changes were saved as version "
-            f"{new.version}. The roles that used version {obj.version} now use version {new.version}; past "
-            "interviews keep the version they ran with.",
+            f"{current.version}. The roles that used version {obj.version} now use version {current.version}; "
+            "past interviews keep the version they ran with.",
             messages.SUCCESS,
         )
-        return HttpResponseRedirect(reverse("admin:interviews_stageplan_change", args=[new.pk]))
+        return HttpResponseRedirect(reverse("admin:interviews_stageplan_change", args=[current.pk]))
 
     def _warn_about_orphan_questions(self, request, plan):
         orphans = plan_orphan_questions(plan)

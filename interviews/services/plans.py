@@ -1,12 +1,12 @@
-"""Stage plans: validation by the engine's own rules, versioning, and the recruiter's preview."""
+"""Stage plans: validation by the engine's own rules, the plans offered, and the recruiter's preview.
+
+Versioning (a plan in use is never edited in place) is in `interviews.services.plan_versions`.
+"""
 
 from __future__ import annotations
 
 import math
 from typing import Any
-
-from django.db import transaction
-from django.db.models import Max
 
 from agent_worker.core.events import NATURAL_EXIT_REASONS
 from agent_worker.core.plans import PlanError, validate_plan
@@ -31,42 +31,6 @@ def plan_engine_dict(*, name: str, title: str, version: int, stages: list[dict[s
 def plan_errors(data: dict[str, Any]) -> list[PlanError]:
     """Every problem the engine finds with the plan, with its path (e.g. `stages[2].max_questions`)."""
     return validate_plan(data)
-
-
-def plan_is_in_use(plan: StagePlan) -> bool:
-    """A plan some interview ran (or will run) with is frozen: changes make a new version."""
-    return plan.interviews.exists()
-
-
-def plan_save_new_version(
-    *, plan: StagePlan, title: str, description: str, is_quick_practice: bool, stages: list[dict[str, Any]]
-) -> StagePlan:
-    """Save the changes as a new version of `plan`; the old row keeps its stages and points to the new one.
-
-    The roles that used the old version move to the new one; interviews keep the version they ran with.
-    """
-    with transaction.atomic():
-        old = StagePlan.objects.select_for_update().get(pk=plan.pk)
-        if old.superseded_by_id:
-            raise ValueError(f"{old} was already replaced by a newer version; edit that one.")
-        latest = StagePlan.objects.filter(name=old.name).aggregate(v=Max("version"))["v"] or old.version
-        new = StagePlan.objects.create(
-            name=old.name,
-            version=latest + 1,
-            title=title,
-            description=description,
-            is_quick_practice=is_quick_practice,
-        )
-        for order, stage in enumerate(stages):
-            values = {field: stage.get(field) for field in STAGE_FIELDS}
-            values["competency"] = values["competency"] or ""
-            values["title"] = values["title"] or ""
-            values["instructions"] = values["instructions"] or ""
-            values["bridges"] = list(values["bridges"] or [])
-            PlanStage.objects.create(plan=new, order=stage.get("order", order), **values)
-        StagePlan.objects.filter(pk=old.pk).update(superseded_by=new)
-        Role.objects.filter(plan=old).update(plan=new)
-    return new
 
 
 def plan_orphan_questions(plan: StagePlan) -> list[Question]:
