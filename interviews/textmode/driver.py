@@ -113,6 +113,7 @@ class TextDriver:
         self.notify: Notify = notify or _ignore
         self.pause_reason = "connection_lost"  # what `interview.paused` says when the driver is stopped
         self.client_ids: set[str] = set()  # answers known by their page id (stored or about to be)
+        self._repeats: list[str] = []  # ids given again: acknowledged again once stored
         self.retry_budget = float(settings.TEXT_DRIVER_DB_RETRY_SECONDS)
         self.task: asyncio.Task | None = None
         self._getter: asyncio.Task | None = None
@@ -258,7 +259,8 @@ class TextDriver:
         kind, text, client_id = message
         if kind == "answer":
             if client_id and client_id in self.client_ids:
-                return  # the same answer sent again: it is stored (or about to be) and acknowledged once stored
+                self._repeats.append(client_id)  # the same answer again: not a new one, acknowledged again
+                return
             if client_id:
                 self.client_ids.add(client_id)
             engine.candidate_said(text, source="text", client_id=client_id)
@@ -351,6 +353,7 @@ class TextDriver:
     async def _flush(self) -> None:
         fresh = self.engine.events[self.flushed:]
         if not fresh:
+            await self._ack_repeats()
             return
         # Once the interview is over, its last events reach the sockets after it is complete (_finish).
         over = self.engine.is_over
@@ -368,6 +371,15 @@ class TextDriver:
         for event in fresh:
             if event.type == ev.CANDIDATE_SAID and event.data.get("client_id"):
                 await self.notify("ack", client_id=event.data["client_id"])
+        await self._ack_repeats()
+
+    async def _ack_repeats(self) -> None:
+        """A repeated answer already stored (say, by a process that died before its ack went out) is
+        acknowledged now; one still on its way is acknowledged when it is stored."""
+        repeats, self._repeats = self._repeats, []
+        for client_id in repeats:
+            if self.stored_client_id(client_id):
+                await self.notify("ack", client_id=client_id)
 
     async def _announce_held(self) -> None:
         held, self._unannounced = self._unannounced, []

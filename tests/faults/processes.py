@@ -20,6 +20,9 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[2]
 
 
+PROCESS_APP_NAME = "mockflow-faults"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -44,7 +47,8 @@ def database_url(settings_dict: dict) -> str:
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
     host = settings_dict.get("HOST") or "127.0.0.1"
     port = settings_dict.get("PORT") or 5432
-    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+    # The processes' connections carry this name, so that an outage can kill theirs and not the test's.
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}?application_name={PROCESS_APP_NAME}"
 
 
 class Process:
@@ -113,10 +117,10 @@ def task_worker(name: str, env: dict[str, str], log_dir: Path) -> Process:
 
 
 @contextlib.contextmanager
-def database_outage(settings_dict: dict, keep_pid: int | None = None):
+def database_outage(settings_dict: dict):
     """Like a PostgreSQL restart, for the test database only: every connection to it is killed and
-    no new one is accepted until the block ends (the shared server itself keeps running). The test's
-    own connection (`keep_pid`) is spared."""
+    no new one is accepted until the block ends (the shared server itself keeps running). Only the
+    processes' connections are killed: the test's own keep working."""
     import psycopg
 
     name = settings_dict["NAME"]
@@ -127,7 +131,7 @@ def database_outage(settings_dict: dict, keep_pid: int | None = None):
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         try:
             admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s "
-                          "AND pid <> pg_backend_pid() AND pid <> %s", (name, keep_pid or 0))
+                          "AND application_name = %s", (name, PROCESS_APP_NAME))
             yield
         finally:
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')

@@ -100,3 +100,19 @@ def asks_question(m) -> bool:
 
 def session_driving(m) -> bool:
     return m.get("type") == "session" and m.get("driving") is True
+
+
+async def answer_to_the_end(page: Page, answers: list[str], prefix: str = "end") -> dict:
+    """Answer whatever question is on the screen (or the next one) until the interview ends."""
+    answers = list(answers)
+    n = 0
+    while True:
+        ended = [e for e in page.events if e["type"] == "interview.ended"]
+        if ended:
+            return ended[0]
+        questions = [e["seq"] for e in page.events if asks_question(e)]
+        answered = [e["seq"] for e in page.events if e["type"] == "candidate.said"]
+        if questions and (not answered or questions[-1] > answered[-1]) and answers:
+            await page.answer(answers.pop(0) if len(answers) > 1 else answers[0], f"{prefix}-{n}")
+            n += 1
+        await page.read_until(lambda m: asks_question(m) or is_event("interview.ended")(m), timeout=20)

@@ -7,46 +7,12 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
-from interviews.models import Event, Interview
 from interviews.services.stale import interviews_abandon_stale
+from tests.faults.helpers import STAGE_CAP, cookie_of, fast_plan, settled, stored
 from tests.faults.processes import daphne, site_env
 from tests.faults.sockets import Page, asks_question, is_event, session_driving
-from tests.integration.live.conftest import tiny_plan
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-STAGE_CAP = 6  # seconds: a driver left running would re-prompt, cut off and end within ~20 s
-
-
-def fast_plan() -> dict:
-    plan = tiny_plan()
-    for stage in plan["stages"]:
-        stage.update(inactivity_seconds=5, min_seconds=0, max_seconds=STAGE_CAP, overrun_seconds=1,
-                     thinking_seconds=1)
-    return plan
-
-
-@sync_to_async
-def stored(interview):
-    row = Interview.objects.get(pk=interview.pk)
-    events = list(Event.objects.filter(interview=interview).order_by("seq").values("seq", "type", "data"))
-    return row, events
-
-
-async def settled(interview, timeout: float = 10.0):
-    """The interview once its status is terminal (the driver completes it just after the last event)."""
-    for _ in range(int(timeout / 0.1)):
-        row, events = await stored(interview)
-        if row.status in ("completed", "abandoned", "failed"):
-            break
-        await asyncio.sleep(0.1)
-    return row, events
-
-
-def cookie_of(client, user) -> str:
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}"
-
 
 async def test_a_redis_restart_pauses_each_interview_and_it_resumes_with_every_answer(
         shared_db, redis, procs, make_interview, alice, client):
