@@ -13,6 +13,7 @@ same probe about another story is a new ask. Main-question intents hold for the 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent_worker.core.text import normalise
 
@@ -58,7 +59,7 @@ INTENT_PHRASES: dict[str, tuple[str, ...]] = {
 THREAD_INTENTS = frozenset({"example", "own_part", "result", "why", "obstacle", "differently", "learning",
                             "influence", "tradeoff", "how"})
 
-_PATTERNS = {intent: [re.compile(r"(?<![a-z])" + re.escape(normalise(p)) + r"(?![a-z])") for p in phrases]
+_PATTERNS = {intent: re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(normalise(p)) for p in phrases) + r")(?![a-z])")
              for intent, phrases in INTENT_PHRASES.items()}
 
 _STOPWORDS = set("""a an the and or but if then so of to in on at by for with from into about as is are was were be
@@ -70,10 +71,14 @@ example share talk describe looking look go going get got make made take took wa
 its im youre youve youd thats what whats""".split())
 
 
-def intents_of(text: str) -> set[str]:
+def intents_of(text: str) -> frozenset[str]:
     """The intents a question carries (may be empty)."""
-    norm = normalise(text)
-    return {intent for intent, patterns in _PATTERNS.items() if any(p.search(norm) for p in patterns)}
+    return _intents(normalise(text))
+
+
+@lru_cache(maxsize=4096)
+def _intents(norm: str) -> frozenset[str]:
+    return frozenset(intent for intent, pattern in _PATTERNS.items() if pattern.search(norm))
 
 
 def content_words(text: str, leave_aside: set[str] | frozenset[str] = frozenset()) -> set[str]:

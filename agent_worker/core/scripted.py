@@ -97,6 +97,9 @@ def key_points(answer: str, known_terms: list[str]) -> list[str]:
 
 _ACK_READY = ("Great.", "Wonderful.", "Perfect.", "Lovely.")
 _ACK_CLOSING_NONE = ("No problem at all.", "That's fine, thank you.")
+# "Could you repeat that?" is not a question about the job.
+_CLARIFY_RE = re.compile(r"\b(?:repeat|rephrase|say that again|what do you mean|didn'?t (?:catch|hear|understand)|"
+                         r"do you mean|could you clarify)\b", re.IGNORECASE)
 # Follow-ups per story: a struggling answer gets one way in, a developing story up to three questions.
 MAX_STORY_FOLLOW_UPS = 3
 
@@ -253,6 +256,9 @@ class ScriptedBrain:
             if asks_a_question(answer):
                 return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
             return pick(_ACK_CLOSING_NONE, turn.seed, *key)
+        if reading.word_count < 30 and asks_a_question(answer) and not _CLARIFY_RE.search(answer):
+            # Their own question in the middle of the interview: answered, not passed over.
+            return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
         return acknowledgement(reading, turn.seed, key)
 
     def _closing_sources(self, context: InterviewContext) -> list[tuple[str, str]]:

@@ -251,3 +251,12 @@ def test_only_facts_read_with_confidence_are_spoken():
     spoken = " ".join(c.text for c in resume_questions(context, "self_intro", "seed", None))
     assert "Gardener" not in spoken and "Kew" not in spoken
     assert "Platform Engineer at Initech" in spoken
+
+
+def test_a_candidates_question_in_the_middle_of_the_interview_is_answered_not_passed_over():
+    job = CANDIDATE["job_description"] + "- The on-call rotation is one week in eight\n"
+    events = simulate(script({"self_intro": ["How is on-call shared on the team?", *PAST[:2]]}, seed="mid",
+                             job_description=job))
+    question = next(e for e in of(events, "candidate.said") if "on-call" in e["data"]["text"])
+    reply = next(e for e in events[question["seq"]:] if e["type"] == "agent.said")
+    assert "one week in eight" in reply["data"]["text"] and "?" in reply["data"]["text"]
