@@ -298,3 +298,26 @@ def test_voice_utterances_without_durations_give_no_talk_ratio():
     analysis = analyse_interview(log.events, competencies=["communication"])
     assert analysis.talk_ratio is None
     assert analysis.answers[0].words_per_minute is None
+
+
+def test_a_42_second_pause_in_a_spoken_answer_is_named_in_its_advice():
+    log = EventLog().start(0).enter("past_experience", 0)
+    log.ask("past_experience", "q1", "Tell me about a time you improved a process.", 0, 3, competency="ownership")
+    log.say("past_experience", "q1", "At my last job invoices were checked by hand every week.", 4, 8)
+    log.say("past_experience", "q1", "I wrote a script that matched them to orders.", 50, 54)  # 42 s of silence
+    answer = analyse_interview(log.events, competencies=["ownership"]).answers[0]
+    assert answer.longest_pause_seconds == 42.0
+    pause = [i for i in answer.improvements if i.key == "long_pause"]
+    assert pause and pause[0].quote is None
+    assert "You paused for 42 seconds" in pause[0].text
+
+
+def test_a_slow_start_is_named_only_when_it_matters():
+    log = EventLog().start(0).enter("past_experience", 0)
+    log.ask("past_experience", "q1", "Tell me about a time you improved a process.", 0, 3, competency="ownership")
+    log.say("past_experience", "q1", "At my last job I wrote a script that matched invoices to orders.", 15, 20)
+    log.ask("past_experience", "q2", "Tell me about a time you helped a colleague.", 30, 33, competency="ownership")
+    log.say("past_experience", "q2", "I paired with a new analyst on her first SQL report for a week.", 35, 40)
+    first, second = analyse_interview(log.events, competencies=["ownership"]).answers
+    assert any(i.key == "slow_start" and "12 seconds" in i.text for i in first.improvements)
+    assert not any(i.key == "slow_start" for i in second.improvements)
