@@ -116,3 +116,17 @@ async def answer_to_the_end(page: Page, answers: list[str], prefix: str = "end")
             await page.answer(answers.pop(0) if len(answers) > 1 else answers[0], f"{prefix}-{n}")
             n += 1
         await page.read_until(lambda m: asks_question(m) or is_event("interview.ended")(m), timeout=20)
+
+
+SELF_INTRO = "I'm a backend engineer at Acme; I led the payments team of 5 and built our billing API."
+LATER_ANSWERS = ["At my last company checkout was slow; I profiled it and added caching, which cut p95 "
+                 "latency from 900 ms to 200 ms.", "No questions, thank you."]
+
+
+async def started_to_self_intro(page: Page) -> None:
+    """Open the page, start the interview and answer the greeting (`a1`): the self-intro question is asked."""
+    await page.connect()
+    await page.send(type="start")
+    await page.read_until(asks_question)
+    await page.answer("Yes, I'm ready to begin.", "a1")
+    await page.read_until(lambda m: asks_question(m) and m["stage"] == "self_intro")

@@ -9,7 +9,13 @@ from django.db import connection
 
 from tests.faults.helpers import cookie_of, fast_plan, settled
 from tests.faults.processes import daphne, database_outage, site_env
-from tests.faults.sockets import Page, answer_to_the_end, asks_question
+from tests.faults.sockets import (
+    LATER_ANSWERS,
+    SELF_INTRO,
+    Page,
+    answer_to_the_end,
+    started_to_self_intro,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,13 +27,8 @@ async def test_an_answer_given_while_the_database_is_down_is_stored_once_it_is_b
     interview = await sync_to_async(make_interview)(alice, plan=fast_plan())
     page = Page(f"http://127.0.0.1:{web.port}", interview.id, cookie)
     try:
-        await page.connect()
-        await page.send(type="start")
-        await page.read_until(asks_question)
-        await page.answer("Yes, I'm ready to begin.", "a1")
-        await page.read_until(lambda m: asks_question(m) and m["stage"] == "self_intro")
-
-        answer = "I'm a backend engineer at Acme; I led the payments team of 5 and built our billing API."
+        await started_to_self_intro(page)
+        answer = SELF_INTRO
         with database_outage(connection.settings_dict):
             await page.answer(answer, "a2")
             notice = await page.read_until(lambda m: m.get("type") == "notice", timeout=10)
@@ -38,8 +39,7 @@ async def test_an_answer_given_while_the_database_is_down_is_stored_once_it_is_b
         assert any(m.get("type") == "notice" and m["code"] == "saved" for m in page.messages)
         assert not any(m.get("type") == "error" for m in page.messages)
 
-        await answer_to_the_end(page, ["At my last company checkout was slow; I profiled it and added caching, "
-                                       "which cut p95 latency from 900 ms to 200 ms.", "No questions, thank you."])
+        await answer_to_the_end(page, LATER_ANSWERS)
         row, events = await settled(interview, timeout=30)
         said = [e["data"].get("client_id") for e in events if e["type"] == "candidate.said"]
         assert said[:2] == ["a1", "a2"] and said.count("a2") == 1

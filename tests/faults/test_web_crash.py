@@ -9,7 +9,14 @@ from asgiref.sync import sync_to_async
 
 from tests.faults.helpers import cookie_of, fast_plan, settled
 from tests.faults.processes import daphne, site_env
-from tests.faults.sockets import Page, answer_to_the_end, asks_question, session_driving
+from tests.faults.sockets import (
+    LATER_ANSWERS,
+    SELF_INTRO,
+    Page,
+    answer_to_the_end,
+    session_driving,
+    started_to_self_intro,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,13 +30,8 @@ async def test_a_web_process_killed_mid_answer(shared_db, redis, procs, make_int
     interview = await sync_to_async(make_interview)(alice, plan=fast_plan())
     page = Page(f"http://127.0.0.1:{first.port}", interview.id, cookie)
     try:
-        await page.connect()
-        await page.send(type="start")
-        await page.read_until(asks_question)
-        await page.answer("Yes, I'm ready to begin.", "a1")
-        await page.read_until(lambda m: asks_question(m) and m["stage"] == "self_intro")
-
-        answer = "I'm a backend engineer at Acme; I led the payments team of 5 and built our billing API."
+        await started_to_self_intro(page)
+        answer = SELF_INTRO
         await page.answer(answer, "a2")
         await asyncio.sleep(kill_after)
         first.kill()
@@ -47,8 +49,7 @@ async def test_a_web_process_killed_mid_answer(shared_db, redis, procs, make_int
         await page.read_until(lambda m: m.get("type") == "answer.ack" and m["client_id"] == "a2", timeout=10)
 
         # The interview goes on to its end; the answer is stored once.
-        await answer_to_the_end(page, ["At my last company checkout was slow; I profiled it and added caching, "
-                                       "which cut p95 latency from 900 ms to 200 ms.", "No questions, thank you."])
+        await answer_to_the_end(page, LATER_ANSWERS)
         row, events = await settled(interview, timeout=30)
         said = [e["data"].get("client_id") for e in events if e["type"] == "candidate.said"]
         assert said.count("a2") == 1 and said[:2] == ["a1", "a2"], said
