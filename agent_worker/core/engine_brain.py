@@ -19,6 +19,7 @@ from agent_worker.core.text import cap, data_block
 
 HISTORY_TURNS = 12
 HISTORY_LIMIT = 3_000
+JOB_TEXT_LIMIT = 2_500
 LISTENING_RULES = (
     "Listen: build each follow-up on what the candidate actually said (name the thing they mentioned) and "
     "ask for what is missing (their own part, the result, the why), never for what they already gave. "
@@ -73,6 +74,12 @@ class EngineBrainSide:
         if self.context.company_brief:
             parts.append("Company research:\n" + data_block("COMPANY BRIEF", facts_module.strip_instructions(
                 self.context.company_brief), BRIEF_LIMIT))
+        if self.stage_index == len(self.plan.stages) - 1 and self.context.job_description:
+            parts.append("For the candidate's own questions: answer from the job description or the company "
+                         "research when they hold the answer (say where it comes from); when they do not, say "
+                         "honestly that you don't know and that the hiring team can answer.\n"
+                         + data_block("JOB DESCRIPTION", facts_module.strip_instructions(
+                             self.context.job_description), JOB_TEXT_LIMIT))
         history = conversation(self.events, HISTORY_TURNS, HISTORY_LIMIT - 100)
         if history:
             parts.append(f"The conversation so far (the last {HISTORY_TURNS} turns at most):\n"
