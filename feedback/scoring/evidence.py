@@ -106,7 +106,7 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
             "You said what you would bring, which turns interest into an offer.")
     elif kind == rubrics.CLOSING:
         for sentence in sentences:
-            if sentence.text.rstrip().endswith("?") and not rubrics._MONEY.search(sentence.text):
+            if sentence.is_question and not rubrics._MONEY.search(sentence.text):
                 add("question", sentence, "A specific question about the work shows you are already thinking about doing it.")
         add("evidence", result_sentence or _best(sentences, lambda s: s.own_action),
             "You used the last word to add relevant experience the interview had not covered.")

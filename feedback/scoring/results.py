@@ -139,7 +139,8 @@ _QUALITATIVE = re.compile(
     r"agreed|signed|closed\s+the|were\s+delivered|went\s+out|made\s+(?:the|it)\s+part\s+of|became|"
     r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me|"
     r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled)|"
-    r"referred|kept\s+(?:her|his|their|the|our)\s+\w+|came\s+back|were\s+back|was\s+back)\b",
+    r"referred|kept\s+(?:her|his|their|the|our)\s+\w+|came\s+back|were\s+back|was\s+back|"
+    r"(?:were|was)\s+able\s+to|managed\s+to|successfully)\b",
     re.I,
 )
 

@@ -325,7 +325,7 @@ def score_motivation(sentences: list[Sentence], words: int, results: list, rel: 
 
 def score_closing(sentences: list[Sentence], words: int, results: list, rel: float, question: str = "") -> Score:
     score = Score(1.0, ["1 to start"])
-    asks = [s for s in sentences if s.text.rstrip().endswith("?")]
+    asks = [s for s in sentences if s.text.rstrip().endswith("?")]  # in a closing, any "?" is asked
     perks = [s for s in asks if _MONEY.search(s.text)]
     good = [s for s in asks if s not in perks]
     if good:

@@ -25,7 +25,7 @@ _NOT_ACTIONS = {
     "was", "were", "had", "felt", "thought", "knew", "wanted", "liked", "loved", "needed", "used", "seemed",
     "hoped", "believed", "guess", "think", "mean", "enjoyed", "realised", "realized", "learned", "learnt",
     "assumed", "heard", "became", "looked", "happened", "tried", "joined", "noticed", "decided",
-    "did",
+    "did", "ended",
 }
 # "I started out at an agency", "I moved to a bigger company": a career, not a step in the story.
 _CAREER = re.compile(r"\b(?:started|moved|worked|spent|was)\s+(?:out\b|at\b|to\s+(?:a|an)\b|for\b|as\b|in\s+(?:a|an)\b)", re.I)
@@ -39,7 +39,7 @@ _TASK = re.compile(
     r"i\s+was\s+(?:asked|tasked|responsible|in\s+charge|supposed|expected|assigned|brought\s+in|given)|"
     r"i\s+(?:needed|had|wanted)\s+to|i\s+owned|it\s+was\s+(?:my\s+job|up\s+to\s+me|on\s+me)|"
     r"the\s+(?:goal|challenge|objective|aim|task|requirement|target|deadline)\s+was|i\s+took\s+(?:over|ownership|on)|"
-    r"(?:it|that)\s+had\s+to|nobody\s+owned|i\s+volunteered)\b",
+    r"(?:it|that)\s+had\s+to|nobody\s+owned|i\s+volunteered|assigned\s+to\s+me|(?:given|handed)\s+to\s+me)\b",
     re.I,
 )
 _SITUATION = re.compile(
@@ -139,7 +139,9 @@ class Sentence:
 
     @property
     def is_question(self) -> bool:
-        return self.span.text.rstrip().endswith("?")
+        """Asks something: ends with "?" and opens like a question (not a statement said with a rising tone)."""
+        text = self.span.text.strip()
+        return text.endswith("?") and bool(_QUESTION_OPENING.match(text))
 
     @property
     def concrete(self) -> bool:
@@ -157,6 +159,10 @@ _TECH = re.compile(
     r"aws|gcp|azure|s3|api|apis|ci|cd|jaeger|grafana|pandas|jupyter|excel|spark|airflow|dbt|tableau|"
     r"javascript|typescript|node|django|rails|graphql|elasticsearch|profiler|p95|p99|cron|queue|cache|index)\b",
     re.I,
+)
+_QUESTION_OPENING = re.compile(
+    r"(?i)^(?:(?:and|so|also|yes|okay|ok|well|one|another)[,.]?\s+)*(?:what|how|why|who|whom|when|where|which|could|can|"
+    r"would|will|do|does|did|is|are|was|were|should|may|might|have|has|any)\b"
 )
 _MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:{_IRREGULAR_PAST}|[a-z]+ed)\b", re.I)
 _NUMBERISH = re.compile(rf"\b(?!one\b|an?\s)(?:{results_mod.NUMBER})\b|\d+", re.I)

@@ -201,3 +201,24 @@ def test_a_long_pause_and_a_slow_start_are_mentioned_when_they_matter():
     assert pause and "42 seconds" in pause[0].text
     quiet = assess_answer(question, answer, delivery=Delivery(longest_pause_seconds=3.0, time_to_first_word_seconds=2.0))
     assert not any(i.key in {"long_pause", "slow_start"} for i in quiet.improvements)
+
+
+def test_an_outcome_in_words_and_an_assigned_task_are_read_as_such():
+    # After a public guide's weak-but-complete example: the result has no number, the task is "assigned to me".
+    answer = ("While building the Beta release as a junior developer, we had two weeks left before launch. The job "
+              "assigned to me was to fix the open crash reports. I reproduced each crash on a test device and paired "
+              "with a colleague on the two hardest ones. In the end we managed to ship the release on the planned date.")
+    verdict = assess_answer("Describe a situation where you had to work under pressure.", answer)
+    star = verdict.to_contract(answer)["star"]
+    assert star["task"].startswith("The job assigned to me")
+    assert star["result"] == "In the end we managed to ship the release on the planned date."
+    assert not any(i.key == "no_result" for i in verdict.improvements)
+    assert any(i.key == "no_amount" and i.quote == star["result"] for i in verdict.improvements)
+
+
+def test_a_statement_said_with_a_rising_tone_is_not_taken_for_a_question():
+    answer = ("Our team was short of people that quarter, and I ended up running the release myself? "
+              "I cut the checklist from forty steps to twelve.")
+    verdict = assess_answer("Tell me about a time you handled a tight deadline.", answer)
+    assert verdict.to_contract(answer)["star"]["situation"].startswith("Our team was short of people")
+    assert not any(i.key == "no_context" for i in verdict.improvements)
