@@ -33,10 +33,12 @@ from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.tailoring import InterviewContext
 from agent_worker.core.text import cap, is_thinking
 
-__all__ = ["MAX_DURATION_SECONDS", "MAX_TURNS", "TYPING_GRACE_SECONDS", "Engine", "Line", "QuestionRecord"]
+__all__ = ["ANSWER_MAX_CHARS", "MAX_DURATION_SECONDS", "MAX_TURNS", "TYPING_GRACE_SECONDS", "Engine", "Line", "QuestionRecord"]
 
 TYPING_GRACE_SECONDS = 10.0
-CANDIDATE_TEXT_LIMIT = 5_000
+# The longest answer kept (typed or spoken): the rest of a longer one is cut. The room page's answer box
+# takes no more, and the text driver cuts what it receives to it.
+ANSWER_MAX_CHARS = 5_000
 
 
 class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
@@ -178,7 +180,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             self._speaking = False
             self._typing_until = 0.0
             self._speech_qid = None
-            clean = cap(text, CANDIDATE_TEXT_LIMIT)
+            clean = cap(text, ANSWER_MAX_CHARS)
             if not clean:
                 self._last_activity = max(self._last_activity, end)
                 return

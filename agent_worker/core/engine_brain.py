@@ -14,7 +14,7 @@ from agent_worker.core.events import Event
 from agent_worker.core.followups import level_guidance
 from agent_worker.core.records import Line
 from agent_worker.core.report import conversation
-from agent_worker.core.tailoring import ANSWER_LIMIT, BRIEF_LIMIT, SUMMARY_LIMIT, setup_summary
+from agent_worker.core.tailoring import ANSWER_IN_PROMPT_CHARS, BRIEF_LIMIT, SUMMARY_LIMIT, setup_summary
 from agent_worker.core.text import cap, data_block
 
 HISTORY_TURNS = 12
@@ -89,7 +89,7 @@ class EngineBrainSide:
             parts.append("Current question: " + question.text)
             if question.answers:
                 parts.append("The candidate's answer so far:\n"
-                             + data_block("CANDIDATE ANSWER", self.current_answer(), ANSWER_LIMIT))
+                             + data_block("CANDIDATE ANSWER", self.current_answer(), ANSWER_IN_PROMPT_CHARS))
         return "\n\n".join(p for p in parts if p)
 
     # -- async brains -----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ DEFAULT_ROLE_COMPETENCY = "problem_solving"
 RESUME_TEXT_LIMIT = 20_000
 SUMMARY_LIMIT = 700
 BRIEF_LIMIT = 900
-ANSWER_LIMIT = 1_500
+ANSWER_IN_PROMPT_CHARS = 1_500  # how much of the current answer the brain's prompt quotes
 
 _UNSAFE_PHRASE_RE = re.compile(
     r"\b(ignore|disregard|instruction|instructions|prompt|system|assistant|pretend|override|"

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from agent_worker.core.engine import MAX_DURATION_SECONDS
+from agent_worker.core.engine import ANSWER_MAX_CHARS, MAX_DURATION_SECONDS
 from interviews.models import Status
 from interviews.selectors import interview_for_owner
 from interviews.services import livekit_tokens
@@ -33,6 +33,7 @@ def room(request, interview_id):
         "voice_unavailable": wants_voice and not settings.VOICE_ENABLED,
         "stages": _stages(interview),
         "ceiling_seconds": MAX_DURATION_SECONDS,
+        "answer_max_chars": ANSWER_MAX_CHARS,
         "joinable": interview.status in (Status.READY, Status.LIVE),
         "urls": {
             "socket": f"/ws/interviews/{interview.pk}/",

@@ -37,7 +37,7 @@ from django.db import InterfaceError, OperationalError
 from agent_worker.core import events as ev
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
-from agent_worker.core.engine import TYPING_GRACE_SECONDS, Engine
+from agent_worker.core.engine import ANSWER_MAX_CHARS, TYPING_GRACE_SECONDS, Engine
 from agent_worker.core.plans import load_plan
 from agent_worker.core.scripted import ScriptedBrain
 from agent_worker.core.tailoring import InterviewContext
@@ -47,7 +47,6 @@ from interviews.textmode.llm import LLMUnavailable
 
 logger = logging.getLogger(__name__)
 
-ANSWER_LIMIT = 5_000
 _STOP = object()
 _MODEL_DONE = object()
 
@@ -129,7 +128,7 @@ class TextDriver:
 
     def submit(self, kind: str, text: str = "", client_id: str | None = None) -> None:
         """Queue the candidate's input: answer (text, the page's client_id), typing, or leave."""
-        self.inbox.put_nowait((kind, text[:ANSWER_LIMIT], client_id))
+        self.inbox.put_nowait((kind, text[:ANSWER_MAX_CHARS], client_id))
 
     async def stop(self, timeout: float = 2.0, *, reason: str = "connection_lost") -> None:
         """Stop driving (the socket went away): pause the interview, store what is made, give the lease up."""

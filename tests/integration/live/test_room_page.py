@@ -16,6 +16,13 @@ def test_the_room_page_shows_every_stage_and_wires_the_socket(alice_client, inte
     assert "js/room.js" in html and "<script>" not in html  # no inline scripts (CSP)
 
 
+def test_the_answer_box_takes_no_more_than_the_engine_keeps(alice_client, interview):
+    from agent_worker.core.engine import ANSWER_MAX_CHARS
+
+    html = alice_client.get(f"/interviews/{interview.id}/room/").content.decode()
+    assert f'name="answer" rows="3" maxlength="{ANSWER_MAX_CHARS}"' in html
+
+
 def test_the_room_is_the_owners_only(client, bob, interview):
     assert client.get(f"/interviews/{interview.id}/room/").status_code == 302
     client.force_login(bob)

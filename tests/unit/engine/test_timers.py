@@ -217,3 +217,12 @@ def test_next_deadline_tells_the_driver_when_to_tick():
     now = interview.clock.now()
     assert interview.engine.next_deadline() == now + 30
     assert ScriptedBrain  # the scripted brain is covered in test_scripted
+
+
+def test_an_answer_longer_than_the_engine_keeps_is_cut_to_it():
+    from agent_worker.core.engine import ANSWER_MAX_CHARS
+
+    interview = in_self_intro()
+    interview.answer("word " * ANSWER_MAX_CHARS, seconds=60)
+    said = interview.of("candidate.said")[-1]["data"]["text"]
+    assert 0 < len(said) <= ANSWER_MAX_CHARS and said.startswith("word word")
