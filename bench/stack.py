@@ -140,12 +140,15 @@ def start_stack(web_processes: int) -> Stack:
         from django.db import connections
 
         connections.close_all()
-        daphne = str(Path(sys.executable).with_name("daphne"))
+        daphne = [str(Path(sys.executable).with_name("daphne"))]
+        profile = os.environ.get("BENCH_PROFILE")  # a folder: each web process writes its cProfile there
         for _ in range(web_processes):
             port = free_port()
             stack.ports.append(port)
+            command = daphne if not profile else [sys.executable, "-m", "cProfile", "-o",
+                                                  f"{profile}/daphne-{port}.prof", daphne[0]]
             stack.web.append(subprocess.Popen(
-                [daphne, "-b", "127.0.0.1", "-p", str(port), "bench.asgi:application"], cwd=ROOT, env=stack.env(),
+                [*command, "-b", "127.0.0.1", "-p", str(port), "bench.asgi:application"], cwd=ROOT, env=stack.env(),
                 stdout=subprocess.DEVNULL, stderr=open(Path(folder) / f"daphne-{port}.log", "w"),  # noqa: SIM115
             ))
         for port, process in zip(stack.ports, stack.web, strict=True):

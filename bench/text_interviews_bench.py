@@ -388,7 +388,7 @@ def main() -> int:
                     if echo["answers_per_second"] else None
                 runs += [echo, ours]
                 print(f"  {processes} proc, {concurrency} at once: echo {echo['answers_per_second']}/s, "
-                      f"ours {ours['answers_per_second']}/s p95 {ours['p95_ms']} ms, errors {ours['errors']}",
+                      f"ours {ours['answers_per_second']}/s p95 {ours['p95_ms']} ms, errors {ours['errors']} {ours['error_kinds']}",
                       file=sys.stderr, flush=True)
         think = run_interviews(stack, candidates, max(PROCESSES), THINK_CONCURRENCY, THINK_SECONDS, 1)
         watched = run_watched(stack, candidates, WATCHED) if max(PROCESSES) >= 2 else None

@@ -8,7 +8,8 @@ from datetime import timedelta
 from statistics import quantiles
 
 from django.conf import settings
-from django.db.models import Avg, Count
+from django.core.paginator import Paginator
+from django.db.models import Avg, BooleanField, Count, ExpressionWrapper, Q
 from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
@@ -249,18 +250,36 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
 # The candidate's dashboard
 
 
+DASHBOARD_PAGE_SIZE = 20  # past interviews per page
+TREND_WINDOW = 20  # the trend charts draw each role's latest scored interviews, at most this many
+
+
 def dashboard_interviews(*, user, role: str | None = None, status: str | None = None):
+    """The rows of the past-interviews table, newest first: only the columns it shows.
+
+    The report's JSON (analysis, narrative) is never loaded: whether it has content is computed by
+    the database, so a page costs the same however long the history or the reports.
+    """
     queryset = (
         Interview.objects.filter(owner=user)
         .exclude(status=Status.DRAFT)
         .select_related("role", "plan", "report")
-        .order_by("-created_at")
+        .only("id", "created_at", "level", "status", "role__title", "plan__title",
+              "report__id", "report__status", "report__overall_score")
+        .annotate(report_has_content=ExpressionWrapper(
+            Q(report__analysis__isnull=False) & Q(report__narrative__isnull=False), output_field=BooleanField()))
+        .order_by("-created_at", "-pk")
     )
     if role:
         queryset = queryset.filter(role__slug=role)
     if status:
         queryset = queryset.filter(status=status)
     return queryset
+
+
+def dashboard_page(*, user, role: str | None = None, status: str | None = None, page=None):
+    """One page of the past-interviews table (a bad or too large page number shows the last page)."""
+    return Paginator(dashboard_interviews(user=user, role=role, status=status), DASHBOARD_PAGE_SIZE).get_page(page)
 
 
 def dashboard_roles(*, user):
@@ -270,33 +289,37 @@ def dashboard_roles(*, user):
 
 
 def competency_trends(*, user, role: str | None = None) -> list[dict]:
-    """Per role: the trend chart of competency scores across the user's scored interviews, oldest first."""
-    reports = (
-        Report.objects.filter(interview__owner=user, analysis_status=StepStatus.DONE, overall_score__isnull=False)
-        .select_related("interview__role")
-        .order_by("interview__created_at")
-    )
+    """Per role: the trend of competency scores over its latest TREND_WINDOW scored interviews, oldest first.
+
+    Counted by the database; per role, only the latest scored reports' competency scores are read
+    (one key of the analysis JSON), so the charts cost the same after 3 interviews or 300.
+    """
+    from interviews.models import Role
+
+    scored = Report.objects.filter(interview__owner=user, analysis_status=StepStatus.DONE,
+                                   overall_score__isnull=False)
     if role:
-        reports = reports.filter(interview__role__slug=role)
-    by_role: dict = defaultdict(list)
-    for report in reports:
-        by_role[report.interview.role].append(report)
+        scored = scored.filter(interview__role__slug=role)
+    counts = {row["interview__role"]: row["n"]
+              for row in scored.values("interview__role").annotate(n=Count("id")).order_by()}
     trends = []
-    for role_obj, its_reports in sorted(by_role.items(), key=lambda item: item[0].title):
+    for role_obj in Role.objects.filter(pk__in=counts).order_by("title"):
+        latest = list(scored.filter(interview__role=role_obj).order_by("-interview__created_at")
+                      .values_list("interview__created_at", "analysis__competencies")[:TREND_WINDOW])
         names = list(role_obj.competencies or [])
         points = []
-        for report in its_reports:
-            scores = {c["name"]: c.get("score") for c in (report.analysis or {}).get("competencies", [])}
-            points.append((report.interview.created_at, {name: scores.get(name) for name in names}))
+        for created_at, competencies in reversed(latest):
+            scores = {c["name"]: c.get("score") for c in competencies or [] if isinstance(c, dict) and "name" in c}
+            points.append((created_at, {name: scores.get(name) for name in names}))
+        count = counts[role_obj.pk]
+        title = f"{role_obj.title}: competency scores over time"
+        if count > len(points):
+            title = f"{role_obj.title}: competency scores, latest {len(points)} interviews"
         trends.append({
             "role": role_obj,
-            "count": len(points),
-            "chart": charts.competency_trend_chart(
-                points, competencies=names, title=f"{role_obj.title}: competency scores over time"
-            ),
-            "chart_narrow": charts.competency_trend_chart(
-                points, competencies=names, title=f"{role_obj.title}: competency scores over time", narrow=True
-            ),
+            "count": count,
+            "chart": charts.competency_trend_chart(points, competencies=names, title=title),
+            "chart_narrow": charts.competency_trend_chart(points, competencies=names, title=title, narrow=True),
         })
     return trends
 

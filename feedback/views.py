@@ -96,10 +96,11 @@ def dashboard(request):
     status = request.GET.get("status") or None
     if status not in {s.value for s in Status}:
         status = None
-    interviews = list(selectors.dashboard_interviews(user=request.user, role=role, status=status))
-    has_any = bool(interviews) or selectors.dashboard_interviews(user=request.user).exists()
+    page = selectors.dashboard_page(user=request.user, role=role, status=status, page=request.GET.get("page"))
+    has_any = bool(page.object_list) or selectors.dashboard_interviews(user=request.user).exists()
     return render(request, "feedback/dashboard.html", {
-        "interviews": interviews,
+        "interviews": page.object_list,
+        "page": page,
         "has_any": has_any,
         "filtered": bool(role or status),
         "roles": selectors.dashboard_roles(user=request.user),
