@@ -22,7 +22,7 @@ BENCHES = [
     ("text_interviews_bench.py", "Concurrent text interviews on one web process"),
     ("parse_bench.py", "Document parsing against raw pypdf"),
     ("parse_accuracy_bench.py", "Document facts: accuracy against hand-made truth"),
-    ("voice_bench.py", "Voice: end of candidate speech to first agent audio"),
+    ("voice_bench.py", "Voice: end of speech to first agent audio, 24 turns"),
 ]
 
 

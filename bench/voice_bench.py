@@ -1,10 +1,15 @@
 """Voice: end of the candidate's speech to the agent's first audio, in the offline pipeline.
 
-Piper speech plays in real time into silero VAD and whisper tiny.en (non-streaming), the engine runs
-through the LiveKit adapter with a scripted model (so the model costs nothing and what is measured is
-the pipeline: VAD silence, end-of-turn wait, STT, the driver, TTS), and Piper speaks the reply. Each
-turn measures from the last sample of the candidate's answer to the first frame of the agent's reply.
-Writes bench/results/voice.json and prints a markdown table.
+Piper speech plays in real time into silero VAD and whisper tiny.en (non-streaming), LiveKit's
+on-device turn detector and our turn handling decide the end of the turn, the engine runs through
+the LiveKit adapter with a scripted model that streams its words (a question and a spoken
+acknowledgement in one reply, with the ask_question call), Piper speaks the reply (sentence by
+sentence, so the first sentence is synthesised while the rest streams) and a real-time speaker plays
+it. Each turn measures from the last sample of the candidate's answer to the first frame played,
+and splits it with LiveKit's per-turn metrics: the end-of-turn wait (VAD silence, detector and
+endpointing delay, and waiting for the transcript), whisper's own time (inside that wait), our code
+(the driver, the engine and the adapter's hooks, timed around each call), the model's first token
+and the TTS's first audio. Writes bench/results/voice.json and prints a markdown table.
 """
 
 from __future__ import annotations
@@ -25,17 +30,20 @@ sys.path.insert(0, str(ROOT))
 
 from agent_worker.adapters.driver import VoiceDriver  # noqa: E402
 from agent_worker.adapters.livekit_session import (  # noqa: E402
-    TURN_HANDLING,
+    ENDPOINTING_MAX_DELAY,
+    ENDPOINTING_MIN_DELAY,
     InterviewerAgent,
     SessionTransport,
     build_session,
 )
 from agent_worker.core import Engine, InterviewContext, ScriptedBrain, SystemClock, load_plan  # noqa: E402
 from agent_worker.core.plans import QUICK_PLAN  # noqa: E402
-from tests.unit.adapters.scripted_llm import ScriptedLLM, call, say  # noqa: E402
+from tests.unit.adapters.scripted_llm import Reply, ScriptedLLM, say  # noqa: E402
 from tests.voice import offline  # noqa: E402
 
-TURNS = min(10, int(os.environ.get("VOICE_BENCH_TURNS", "8")))
+TURNS = min(26, max(20, int(os.environ.get("VOICE_BENCH_TURNS", "24"))))
+# The scripted model streams a word every PACE seconds (about 30 tokens a second).
+PACE = 0.03
 ANSWERS = [
     "Yes, I am ready to start.",
     "I have been a backend engineer for six years, mostly on payments.",
@@ -46,19 +54,16 @@ ANSWERS = [
     "I would split the service earlier next time and test the failover.",
     "Thank you, I enjoyed talking about it.",
 ]
-QUESTIONS = [
-    "Are you ready to begin?",
-    "How long have you worked on backend systems?",
-    "Which project are you proudest of?",
-    "What made that migration difficult?",
-    "Who did you work with on the rollout?",
-    "How did you measure whether it worked?",
-    "What would you change if you did it again?",
-    "Is there anything you would like to ask me?",
-    "Which database did your team rely on?",
-    "How do you keep your on-call load manageable?",
-    "Where do you see your career going next?",
-]
+ACKS = ["Thanks, that helps.", "Good, that is clear.", "I see, thank you.", "That makes sense."]
+TOPICS = ["backend systems", "your proudest project", "that migration", "the rollout", "measuring success",
+          "doing it again", "your database", "on-call load", "your next step", "testing", "code review",
+          "incidents", "mentoring", "trade-offs", "deadlines", "learning", "hiring", "documentation",
+          "security reviews", "cost control", "customer feedback", "planning meetings", "pairing",
+          "performance tuning", "release trains", "open source", "conflict in a team", "estimates"]
+
+
+def question(n: int) -> str:
+    return "Are you ready to begin?" if n == 0 else f"Question {n}: what can you tell me about {TOPICS[n % len(TOPICS)]}?"
 
 
 class Backend:
@@ -69,10 +74,36 @@ class Backend:
         return {"status": "completed", "replay": False}
 
 
+class TimedDriver(VoiceDriver):
+    """The driver with the time spent in our code (driver, engine, adapter hooks) added up."""
+
+    spent = 0.0
+
+    def _timed(name: str):  # type: ignore[misc]
+        def wrapper(self: TimedDriver, *args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return getattr(VoiceDriver, name)(self, *args, **kwargs)
+            finally:
+                self.spent += time.perf_counter() - started
+        return wrapper
+
+    user_turn = _timed("user_turn")
+    user_state = _timed("user_state")
+    agent_state = _timed("agent_state")
+    before_llm = _timed("before_llm")
+    instructions = _timed("instructions")
+    call_tool = _timed("call_tool")
+    llm_reply_started = _timed("llm_reply_started")
+    llm_reply_done = _timed("llm_reply_done")
+    line_played = _timed("line_played")
+
+
 def plan() -> dict[str, Any]:
     data = copy.deepcopy(QUICK_PLAN)
     greeting = data["stages"][0]
-    greeting.update(max_questions=TURNS + 2, max_seconds=600, inactivity_seconds=120)
+    greeting.update(max_questions=TURNS + 2, max_seconds=3600, inactivity_seconds=300,
+                    bridges=["Hello {name}, welcome to your practice interview."])
     return data
 
 
@@ -95,9 +126,20 @@ def summary(values: list[float]) -> dict[str, float]:
             "min": round(ordered[0] * 1000), "max": round(ordered[-1] * 1000)}
 
 
+def replies() -> list[Reply]:
+    """Per turn: the acknowledgement and the question streamed with the ask_question call, then the
+    model's (empty) step after the tool's answer."""
+    out = [Reply(text=question(0), calls=[("ask_question", {"question": question(0)})], pace=PACE), say("")]
+    for n in range(1, TURNS + 1):
+        text = f"{ACKS[n % len(ACKS)]} {question(n)}"
+        out += [Reply(text=text, calls=[("ask_question", {"question": question(n)})], pace=PACE), say("")]
+    return out
+
+
 async def run() -> dict[str, Any]:
     from livekit.plugins import silero
 
+    load_before = os.getloadavg()[0]
     loaded = time.perf_counter()
     offline.whisper_model()
     offline.piper_voice()
@@ -105,56 +147,87 @@ async def run() -> dict[str, Any]:
     load_seconds = time.perf_counter() - loaded
     speech = [offline.speech_16k(ANSWERS[n % len(ANSWERS)]) for n in range(TURNS)]
 
-    replies = [call("ask_question", question=QUESTIONS[0]), say(QUESTIONS[0])]
-    for n in range(1, TURNS + 1):
-        replies += [call("ask_question", question=QUESTIONS[n]), say(QUESTIONS[n])]
-    model = ScriptedLLM(replies)
+    model = ScriptedLLM(replies())
     engine = Engine(load_plan(plan()), InterviewContext.from_dict({"name": "Alice Example", "role": "Backend Engineer"}),
                     seed="bench", clock=SystemClock(), brain=None, fallback_brain=ScriptedBrain(), brain_name="llm")
     stt = offline.WhisperSTT()
     piper = offline.PiperTTS()
     mic = offline.RealtimeAudioInput()
     speaker = offline.RealtimeSpeaker(piper.sample_rate)
-    latencies: list[float] = []
+    rows: list[dict[str, float]] = []
     heard: list[str] = []
     async with build_session(llm_model=model, stt=stt, tts=piper, vad=vad, llm_retries=0) as session:
         session.input.audio = mic
         session.output.audio = speaker
         transport = SessionTransport(session)
-        driver = VoiceDriver(engine, transport, Backend(), use_llm=True)
+        driver = TimedDriver(engine, transport, Backend(), use_llm=True)
         transport.attach(driver)
         await session.start(InterviewerAgent(driver))
         runner = asyncio.create_task(driver.run())
         driver.start()
         try:
-            await until(lambda: said_question(engine, QUESTIONS[0]), 30)
+            await until(lambda: said_question(engine, question(0)), 60)
             for n in range(TURNS):
                 await asyncio.sleep(0.3)
                 segments_before = len(speaker.segments)
+                stt_before = len(stt.calls)
+                driver.spent = 0.0
                 mic.feed(speech[n])
-                await until(lambda n=n: said_question(engine, QUESTIONS[n + 1]), 30)
+                try:
+                    await until(lambda n=n: said_question(engine, question(n + 1)), 60)
+                except TimeoutError:
+                    tail = [f"{e.type} {e.data.get('text', e.data.get('reason', ''))!s:.70}" for e in engine.events[-12:]]
+                    raise SystemExit(f"turn {n + 1}: question {n + 1} never asked; last events:\n"
+                                     + "\n".join(tail)) from None
                 end = mic.speech_ends[-1]
-                first = next(s for s in speaker.segments[segments_before:] if s.first_frame_at and s.first_frame_at >= end)
-                latencies.append(first.first_frame_at - end)
+                first = next(s for s in speaker.segments[segments_before:]
+                             if s.first_frame_at and s.first_frame_at >= end)
+                items = [i for i in session.history.items if i.type == "message"]
+                user = next(i for i in reversed(items) if i.role == "user")
+                agent = next(i for i in reversed(items) if i.role == "assistant" and i.text_content)
+                um, am = dict(user.metrics or {}), dict(agent.metrics or {})
+                rows.append({
+                    "total": first.first_frame_at - end,
+                    "end_of_turn": float(um.get("end_of_turn_delay") or 0.0),
+                    "stt": sum(stt.calls[stt_before:]),
+                    "ours": driver.spent,
+                    "llm_ttft": float(am.get("llm_node_ttft") or 0.0),
+                    "tts_ttfb": float(am.get("tts_node_ttfb") or 0.0),
+                })
             heard = [e.data["text"] for e in engine.events if e.type == "candidate.said"]
         finally:
             mic.closed = True
             driver.stop()
             await asyncio.wait_for(runner, 10)
+    for row in rows:
+        row["other"] = row["total"] - row["end_of_turn"] - row["ours"] - row["llm_ttft"] - row["tts_ttfb"]
+    columns = ["total", "end_of_turn", "stt", "ours", "llm_ttft", "tts_ttfb", "other"]
     return {
         "benchmark": "voice",
-        "what": "end of candidate speech to the agent's first audio frame, offline pipeline "
-                "(silero VAD, whisper tiny.en, scripted model, Piper)",
-        "turns": TURNS,
-        "latency_ms": summary(latencies),
-        "stt_ms": summary(stt.calls),
-        "endpointing_min_delay_ms": round(TURN_HANDLING["endpointing"]["min_delay"] * 1000),
-        "samples_ms": [round(v * 1000) for v in latencies],
+        "what": "end of candidate speech to the agent's first audio frame played, offline pipeline "
+                "(silero VAD, LiveKit turn detector v1-mini, whisper tiny.en, scripted model at 30 words/s, Piper)",
+        "turns": len(rows),
+        "ms": {name: summary([r[name] for r in rows]) for name in columns},
+        "ours_share_of_total_p50": round(statistics.median(r["ours"] / r["total"] for r in rows), 4),
+        "endpointing_ms": {"min": round(ENDPOINTING_MIN_DELAY * 1000), "max": round(ENDPOINTING_MAX_DELAY * 1000)},
+        "samples_ms": [{k: round(v * 1000) for k, v in r.items()} for r in rows],
         "model_load_seconds": round(load_seconds, 2),
+        "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "transcripts": heard,
         "machine": {"cpu_count": os.cpu_count(), "python": platform.python_version(),
                     "machine": platform.machine()},
     }
+
+
+LABELS = [
+    ("total", "**end of speech → first agent audio**"),
+    ("end_of_turn", "end-of-turn wait (VAD silence, turn detector, endpointing, transcript)"),
+    ("stt", "of which whisper tiny.en STT"),
+    ("ours", "our code (driver, engine, adapter hooks)"),
+    ("llm_ttft", "LLM first token (scripted model; a real model adds its own)"),
+    ("tts_ttfb", "TTS first audio (Piper, first sentence)"),
+    ("other", "the rest (scheduling, playout start)"),
+]
 
 
 def main() -> int:
@@ -162,13 +235,18 @@ def main() -> int:
     out = ROOT / "bench" / "results" / "voice.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2) + "\n")
-    lat, stt = result["latency_ms"], result["stt_ms"]
-    print(f"Offline voice pipeline, {result['turns']} turns ({os.cpu_count()} cores):\n")
-    print("| measure | p50 | p95 | min | max |")
+    ms = result["ms"]
+    endpointing = result["endpointing_ms"]
+    print(f"Offline voice pipeline, {result['turns']} turns ({os.cpu_count()} cores); endpointing "
+          f"{endpointing['min']} ms after a finished sentence, {endpointing['max']} ms mid-sentence; "
+          f"our code is {result['ours_share_of_total_p50'] * 100:.1f}% of the total (median turn); "
+          f"load average {result['load_average'][0]} at the start, {result['load_average'][1]} at the end "
+          "(other work on the machine slows whisper and Piper)\n")
+    print("| measure (ms) | p50 | p95 | min | max |")
     print("|---|---|---|---|---|")
-    print(f"| end of speech → first agent audio (ms) | {lat['p50']} | {lat['p95']} | {lat['min']} | {lat['max']} |")
-    print(f"| of which whisper tiny.en STT (ms) | {stt['p50']} | {stt['p95']} | {stt['min']} | {stt['max']} |")
-    print(f"| end-of-turn minimum wait (ms) | {result['endpointing_min_delay_ms']} | | | |")
+    for key, label in LABELS:
+        row = ms[key]
+        print(f"| {label} | {row['p50']} | {row['p95']} | {row['min']} | {row['max']} |")
     return 0
 
 

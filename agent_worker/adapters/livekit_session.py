@@ -37,6 +37,8 @@ from livekit.agents import (
     inference,
     llm,
     stt,
+    tokenize,
+    tts,
 )
 from livekit.agents.types import DEFAULT_API_CONNECT_OPTIONS
 from livekit.agents.voice import ModelSettings
@@ -79,7 +81,7 @@ STATIC_INSTRUCTIONS = (
 # - Preemptive generation stays off: the engine files and weighs the answer before the model may
 #   decide anything, so a reply started before the end of the turn would act on a stale state.
 ENDPOINTING_MIN_DELAY = 0.8
-ENDPOINTING_MAX_DELAY = 3.5
+ENDPOINTING_MAX_DELAY = 4.0
 INTERRUPTION_MIN_WORDS = 2
 FALSE_INTERRUPTION_TIMEOUT = 1.5
 TURN_HANDLING: dict[str, Any] = {
@@ -445,13 +447,28 @@ def build_models(env: Any = None) -> dict[str, Any]:
     return models
 
 
+# The shortest text that goes to a non-streaming TTS on its own: "Thanks, that helps." is spoken while
+# the question after it still streams from the model (LiveKit's default merges anything under 20).
+FIRST_SENTENCE_MIN_CHARS = 10
+
+
+def sentence_by_sentence(speech: Any) -> Any:
+    """A non-streaming TTS fed one sentence at a time, so the first sentence of a reply is synthesised
+    as soon as it is complete."""
+    if speech is None or speech.capabilities.streaming:
+        return speech
+    return tts.StreamAdapter(tts=speech, sentence_tokenizer=tokenize.blingfire.SentenceTokenizer(
+        retain_format=True, min_sentence_len=FIRST_SENTENCE_MIN_CHARS))
+
+
 def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, vad: Any = None,
                   llm_retries: int | None = None) -> AgentSession:
     options: dict[str, Any] = {}
     if llm_retries is not None:
         options["conn_options"] = SessionConnectOptions(llm_conn_options=APIConnectOptions(max_retry=llm_retries))
     return AgentSession(
-        llm=llm_model or NOT_GIVEN, stt=stt or NOT_GIVEN, tts=tts or NOT_GIVEN, vad=vad or NOT_GIVEN,
+        llm=llm_model or NOT_GIVEN, stt=stt or NOT_GIVEN, tts=sentence_by_sentence(tts) or NOT_GIVEN,
+        vad=vad or NOT_GIVEN,
         turn_handling=turn_handling(),  # type: ignore[arg-type]
         user_away_timeout=None,  # the engine owns silence: re-prompts and forced moves
         **options,

@@ -115,11 +115,12 @@ class VoiceRig:
         await self.until(lambda: not self.mic.busy, timeout, "the candidate's speech to play")
         return self.mic.speech_ends[-1]
 
-    async def agent_speaking(self, seconds: float, timeout: float = 30) -> Segment:
-        """Wait until a segment has been playing for `seconds`; return it."""
+    async def agent_speaking(self, seconds: float, timeout: float = 30, *, at_least: float = 0.0) -> Segment:
+        """Wait until a segment (of `at_least` seconds of audio) has been playing for `seconds`; return it."""
         def playing() -> Segment | None:
             current = self.speaker.segments[-1] if self.speaker.segments else None
-            if current is not None and current.ended_at is None and current.played_seconds >= seconds:
+            if (current is not None and current.ended_at is None and current.played_seconds >= seconds
+                    and current.played_seconds + sum(f.duration for f in current.queued) >= at_least):
                 return current
             return None
         await self.until(lambda: playing() is not None, timeout, f"agent audio playing for {seconds} s")

@@ -126,7 +126,8 @@ class WhisperSTT(stt.STT):
 
     def __init__(self) -> None:
         super().__init__(capabilities=stt.STTCapabilities(streaming=False, interim_results=False))
-        self.calls: list[float] = []
+        self.calls: list[float] = []  # seconds each transcription took
+        self.finished: list[float] = []  # wall-clock time each one finished
 
     @property
     def model(self) -> str:
@@ -146,6 +147,7 @@ class WhisperSTT(stt.STT):
         started = time.perf_counter()
         text = await asyncio.to_thread(transcribe, samples)
         self.calls.append(time.perf_counter() - started)
+        self.finished.append(time.time())
         return stt.SpeechEvent(type=stt.SpeechEventType.FINAL_TRANSCRIPT,
                                alternatives=[stt.SpeechData(language="en", text=text)])
 

@@ -1,9 +1,10 @@
 """Turn-taking in the offline voice pipeline, in real time: the candidate's speech (Piper) and noise go
 into silero VAD and whisper while the agent's audio plays out in real time, so overlap is real.
 
-Margins are stated and generous: the machine has two shared cores, and whisper (not streaming)
-only has the words once the candidate stops, so an interruption lands after their last word:
-typically 1.7-2 s here, asserted within INTERRUPT_WITHIN.
+Margins are stated: whisper (not streaming) only has the words once the candidate stops, and it is
+as slow as the machine is busy (0.5-0.8 s on two quiet cores, 2-4 s with eight test runs on them). So
+an interruption is timed from the transcript: the agent stops within INTERRUPT_AFTER_TRANSCRIPT of
+whisper's words (1.7-2 s after the candidate's last word on a quiet machine).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from tests.voice.offline import cough, door_slam, silence, speech_with_pause
 
 pytestmark = pytest.mark.voice
 
-# From the candidate's last word to the agent's audio stopping (VAD silence 0.55 s, whisper, the
-# two-word check): 1.7-2.0 s measured on two shared cores, up to 3.2 s when other work ran.
-INTERRUPT_WITHIN = 4.0
+# From whisper's transcript of the interruption to the agent's audio stopping (the two-word check,
+# the pause); measured 0.05-0.3 s.
+INTERRUPT_AFTER_TRANSCRIPT = 1.0
 
 # A thinker's pause in the middle of a sentence (the issue asks for 2-3 s).
 THINKING = 2.8
@@ -30,6 +31,11 @@ READY = "Are you ready to begin?"
 LONG_QUESTION = ("Before we begin, let me explain how this works. I will ask you about your background, then "
                  "about a project you are proud of, and at the end you can ask me anything you like about the "
                  "role and the team. Are you ready to begin?")
+
+
+def transcript_after(rig: VoiceRig, end: float) -> float:
+    """When whisper finished transcribing the speech that ended at `end`."""
+    return min((t for t in rig.stt.finished if t >= end), default=float("inf"))
 
 
 def stopped_at(rig: VoiceRig, segment, after: float) -> float | None:
@@ -85,7 +91,9 @@ async def test_two_words_over_the_agent_stop_it_and_it_answers_what_was_said(off
         answer = rig.speaker.segments[-1]
     assert began is not None
     assert question.interrupted
-    assert stop - end <= INTERRUPT_WITHIN, f"stopped {stop - end:.2f} s after the candidate's last word"
+    heard_at = transcript_after(rig, end)
+    assert stop - heard_at <= INTERRUPT_AFTER_TRANSCRIPT, \
+        f"stopped {stop - end:.2f} s after the last word, {stop - heard_at:.2f} s after the transcript"
     assert question.played_seconds < 12
     assert "repeat" in words(rig.answers()[0])
     assert {"course", "ready", "begin"} & words(rig.heard(answer))
@@ -121,10 +129,10 @@ async def test_a_thinkers_pause_mid_answer_is_not_the_end_of_the_turn(offline_mo
         await rig.speech_done()
         resumed_at = rig.mic.speech_ends[-1]
         await rig.until(lambda: rig.answers() and len(rig.speaker.segments) > segments, 30, "the agent's reply")
-    assert len(rig.answers()) == 1, rig.answers()
+    assert len(rig.answers()) == 1, rig.summary()
     heard = words(rig.answers()[0])
-    assert {"worked", "work", "payment", "payments"} & heard, heard  # the words before the pause ...
-    assert {"moved", "search", "ranking"} & heard, heard  # ... and after it, in one answer
+    assert {"worked", "work", "payment", "payments"} & heard, rig.summary()  # the words before the pause ...
+    assert {"moved", "search", "ranking"} & heard, rig.summary()  # ... and after it, in one answer
     reply = rig.speaker.segments[segments]
     assert reply.first_frame_at > resumed_at  # nothing was said into the pause
 
@@ -158,16 +166,16 @@ async def test_five_interruptions_in_one_session_all_stop_the_agent(offline_mode
         cut: list = []
         delays: list[float] = []
         for _ in range(5):
-            segment = await rig.agent_speaking(1.5, timeout=40)
+            segment = await rig.agent_speaking(1.5, timeout=40, at_least=6.0)  # a long reply, not a short line
             rig.say("Wait, I have a question.")
             end = await rig.speech_done()
             await rig.until(lambda s=segment: s.ended_at is not None, 15, "the agent to stop")
             cut.append(segment)
-            delays.append(stopped_at(rig, segment, end - 3) - end)
+            delays.append(stopped_at(rig, segment, end - 3) - transcript_after(rig, end))
         await rig.agent_speaking(1.0, timeout=40)  # it answered the fifth too
-    assert all(s.interrupted for s in cut)
+    assert all(s.interrupted for s in cut), rig.summary()
     assert len(set(map(id, cut))) == 5
-    assert max(delays) <= INTERRUPT_WITHIN, delays
+    assert max(delays) <= INTERRUPT_AFTER_TRANSCRIPT, delays
     assert len(rig.answers()) == 5 and all("question" in words(a) for a in rig.answers())
 
 
