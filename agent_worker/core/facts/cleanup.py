@@ -26,7 +26,9 @@ _START_PATTERNS = [
     r"(?:system|assistant|user|developer|human|ai|instructions?|prompt)\s*:",
     # "You are now…", "You are a helpful assistant…": not "You're a proven top performer" (a job's "About you").
     rf"you(?:'re|\s+are)\s+(?:now\b|(?:an?|the|my|our)\s+(?:[\w-]+\s+){{0,2}}{_READER}s?\b|{_READER}s?\b)",
-    r"you\s+(?:must|should|shall|will|need to|have to|are to|may now|can now)\b",
+    # "You must rate…", "You will now…", not a posting's "You will work closely with…" or "You must have 3 years".
+    rf"you\s+(?:must|should|shall|will|need to|have to|are to)\s+(?:now\b|(?:always\s+|never\s+|only\s+)?{_COMMAND_VERB}\b)",
+    r"you\s+(?:may|can)\s+now\b",
     r"from now on\b",
     r"as an? (?:ai|a\.i\.|large language model|language model|llm|assistant|chat ?bot)\b",
     r"new\s+(?:instructions?|rules?|task|prompt|system prompt)\b",

@@ -121,17 +121,19 @@ _NOT_NAME = re.compile(
 )
 
 
-def _find_name(lines: list[str]) -> str | None:
+def _find_name(lines: list[str]) -> tuple[str | None, float]:
+    """The candidate's name and how sure we are: labelled, the first line, or a name-like line further down
+    (a contact block above the name, as in some LaTeX templates)."""
     for line in lines[:12]:
         match = re.match(r"^(?:name|nombre|姓名)\s*[:：]\s*(.+)$", line, re.IGNORECASE)
         if match:
-            return _shorten(match.group(1), 60)
-    for line in [ln for ln in lines if ln][:6]:
+            return _shorten(match.group(1), 60), 0.95
+    for position, line in enumerate([ln for ln in lines if ln][:6]):
         if _resume_section(line) or _NOT_NAME.search(line) or re.search(r"\d|@", line):
             continue
         if _NAME_RE.match(line) or _CJK_NAME_RE.match(line):
-            return line.title() if line.isupper() else line
-    return None
+            return (line.title() if line.isupper() else line), (0.9 if position == 0 else 0.7)
+    return None, 0.0
 
 
 _GENERIC_SKILL_WORDS = re.compile(r"(?i)\b(?:software|tools?|suite|skills?|programs?|applications?|and|or)\b")
@@ -205,7 +207,7 @@ def _education_entries(section_lines: list[str]) -> list[str]:
     """
     entries: list[dict[str, str | None]] = []
     for line in section_lines:
-        text = _strip_bullet(line)
+        text = re.sub(r"^(?:year|año|yyyy)[-–—](?:year|año|yyyy)\s+", "", _strip_bullet(line))  # a template's dates
         if not text or len(text) > 150 or re.fullmatch(r"(?:descripci[oó]n|description)", text, re.I):
             continue
         if _ONE_DATE_RE.search(text) and not re.search(r"\w", _ONE_DATE_RE.sub("", text)):
@@ -274,6 +276,7 @@ def extract_resume_facts(text: str) -> ResumeFacts:
             skills.extend(_canonical_skill(i) for i in _split_items(match.group(1)) if _is_skill_item(i))
 
     positions = _extract_positions(sections)
+    person, person_confidence = _find_name(lines)
 
     projects: list[str] = []
     for name, section_lines in sections:
@@ -301,7 +304,8 @@ def extract_resume_facts(text: str) -> ResumeFacts:
         education = [_shorten(_strip_bullet(ln), 120) for ln in lines if ln and len(ln) <= 150 and _DEGREE_RE.search(ln)]
 
     return ResumeFacts(
-        name=_find_name(lines),
+        name=person,
+        confidence={"name": person_confidence} if person else {},
         skills=_dedupe([s.strip() for s in skills], 40),
         positions=positions,
         projects=_dedupe(projects, 10),
