@@ -83,14 +83,14 @@ class InterviewContext:
         """Build a context from a candidate dict (the simulate script's or the worker API's).
 
         Keys: name, role, level, resume_text, job_description, and optionally company, focus_areas,
-        competencies, company_brief, question_bank, and already extracted resume_facts and
-        job_requirements (dicts) to skip extraction.
+        competencies, company_brief, question_bank, and already extracted highlights (the resume's facts,
+        as `parse_document` and the worker API name them) and job_requirements (dicts) to skip extraction.
         """
         resume_text = cap_lines(str(data.get("resume_text") or ""), RESUME_TEXT_LIMIT)
         job_description = cap_lines(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
         # Only facts read with confidence, or confirmed by the candidate, reach what the interviewer says.
         resume_facts = (
-            ResumeFacts.from_dict(data["resume_facts"]) if isinstance(data.get("resume_facts"), dict)
+            ResumeFacts.from_dict(data["highlights"]) if isinstance(data.get("highlights"), dict)
             else facts_module.extract_resume_facts(resume_text)
         ).trusted()
         job_requirements = (

@@ -66,7 +66,7 @@ def engine_context(interview: Interview) -> dict[str, Any]:
         "company_brief": company_brief_text(interview.research),
     }
     if facts := _facts(interview.resume):
-        candidate["resume_facts"] = facts
+        candidate["highlights"] = facts
     if facts := _facts(interview.job_description):
         candidate["job_requirements"] = facts
     plan, bank = _plan_and_bank(interview)

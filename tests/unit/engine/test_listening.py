@@ -247,7 +247,7 @@ def test_only_facts_read_with_confidence_are_spoken():
     facts = {"positions": [{"title": "Lead Gardener", "employer": "Kew", "confidence": 0.3},
                            {"title": "Platform Engineer", "employer": "Initech", "confidence": 0.9}],
              "skills": ["Python"], "results": [], "projects": []}
-    context = InterviewContext.from_dict({**CANDIDATE, "resume_facts": facts})
+    context = InterviewContext.from_dict({**CANDIDATE, "highlights": facts})
     spoken = " ".join(c.text for c in resume_questions(context, "self_intro", "seed", None))
     assert "Gardener" not in spoken and "Kew" not in spoken
     assert "Platform Engineer at Initech" in spoken
