@@ -336,13 +336,16 @@ def _percentile(values: list[float], q: int) -> float | None:
     return round(quantiles(values, n=100, method="inclusive")[q - 1], 3)
 
 
+LATENCY_SAMPLE_INTERVIEWS = 500  # latency percentiles over the window's latest completed interviews, at most
+
+
 def _latencies(interview_ids) -> list[float]:
     from agent_worker.core.report import metrics as engine_metrics
 
     samples: list[float] = []
     missing = []
-    for interview_id, metrics in Interview.objects.filter(pk__in=interview_ids).values_list("id", "metrics"):
-        found = ((metrics or {}).get("response_latency") or {}).get("samples")
+    rows = Interview.objects.filter(pk__in=interview_ids).values_list("id", "metrics__response_latency__samples")
+    for interview_id, found in rows:  # only the samples of the metrics JSON are read
         if isinstance(found, list):
             samples.extend(float(s) for s in found if isinstance(s, int | float))
         else:
@@ -374,12 +377,10 @@ def staff_overview(*, days: int, now=None) -> dict:
         return round(100 * n / ended, 1) if ended else None
 
     exits: dict[str, dict[str, int]] = defaultdict(lambda: {"total": 0, "forced": 0})
-    for stage, reason in Event.objects.filter(type="stage.exited", interview__in=interviews).values_list(
-        "stage", "data__reason"
-    ):
-        exits[stage]["total"] += 1
-        if reason in ev.FORCED_EXIT_REASONS:
-            exits[stage]["forced"] += 1
+    for row in (Event.objects.filter(type="stage.exited", interview__in=interviews)
+                .values("stage").order_by("stage")
+                .annotate(total=Count("id"), forced=Count("id", filter=Q(data__reason__in=list(ev.FORCED_EXIT_REASONS))))):
+        exits[row["stage"]] = {"total": row["total"], "forced": row["forced"]}
     order = list(STAGE_TITLES)
     forced_rows = [
         {"stage": _label(stage), "total": row["total"], "forced": row["forced"],
@@ -392,7 +393,8 @@ def staff_overview(*, days: int, now=None) -> dict:
         .annotate(avg=Avg("overall_score"), n=Count("id"))
         .order_by("interview__role__title")
     )
-    latencies = _latencies(list(interviews.filter(status=Status.COMPLETED).values_list("id", flat=True)))
+    latest_completed = interviews.filter(status=Status.COMPLETED).order_by("-created_at")[:LATENCY_SAMPLE_INTERVIEWS]
+    latencies = _latencies(list(latest_completed.values_list("id", flat=True)))
     reports = Report.objects.filter(interview__in=interviews)
     failed_reports = reports.filter(status=Report.Status.FAILED)
     failed_by_step = {

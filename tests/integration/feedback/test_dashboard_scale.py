@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 def history_of(owner, role, count: int) -> None:
     """`count` completed interviews with scored reports: one real one, cloned (older ones first)."""
-    model = completed_interview(owner, role=role, created_at=timezone.now() - timedelta(days=count + 1))
+    model = completed_interview(owner, role=role, created_at=timezone.now() - timedelta(minutes=count + 1))
     interview_completed.send(sender=Interview, interview=model)
     report = Report.objects.get(interview=model)
     assert report.overall_score is not None
@@ -32,7 +32,7 @@ def history_of(owner, role, count: int) -> None:
     for n in range(count - 1):
         clone = copy.copy(model)
         clone.pk = uuid.uuid4()
-        clone.created_at = timezone.now() - timedelta(days=count - n, minutes=n)
+        clone.created_at = timezone.now() - timedelta(minutes=count - n)
         interviews.append(clone)
         cloned = copy.copy(report)
         cloned.pk, cloned.interview, cloned.pdf = uuid.uuid4(), clone, ""
@@ -89,3 +89,22 @@ def test_pages_go_back_through_the_history_and_keep_the_filters(make_user, role,
     assert abandoned.count('data-label="Date"') == 1 and "Page 1 of" not in abandoned
     filtered, _ = dashboard(client, many, "?role=" + role.slug + "&page=2")
     assert f'href="?role={role.slug}&amp;page=3"' in filtered
+
+
+def staff_page(client, staff):
+    client.force_login(staff)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/staff/dashboard/")
+    assert response.status_code == 200
+    return response.content.decode(), len(queries)
+
+
+def test_the_staff_dashboard_costs_the_same_for_3_interviews_or_60(make_user, carol, role, immediate_tasks,
+                                                                   rules_only, client):
+    history_of(make_user("few@example.com"), role, 3)
+    _, few_queries = staff_page(client, carol)
+    history_of(make_user("many@example.com"), role, 57)
+    page, many_queries = staff_page(client, carol)
+
+    assert many_queries == few_queries  # aggregates in the database, nothing per interview or per event
+    assert "60" in page
