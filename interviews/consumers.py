@@ -40,6 +40,7 @@ from interviews.live.voice_faults import voice_switch_to_text, voice_worker_lost
 from interviews.models import Interview
 from interviews.services.events import interview_group
 from interviews.textmode import store
+from interviews.textmode.background import start_kept
 from interviews.textmode.driver import TextDriver
 from mockflow_site.jsontext import invalid_text_message, invalid_text_path
 
@@ -71,6 +72,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         super().__init__(*args, **kwargs)
         self.clock = clock
         self.llm_factory = llm_factory
+        self.watchers: set[asyncio.Task] = set()  # each driver's watcher, held until it is done
 
     async def __call__(self, scope, receive, send):
         try:
@@ -278,7 +280,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             self.driver.submit("answer", text, client_id)  # stored once: the driver knows the ids it holds
         if self.leave_pending:
             self.driver.submit("leave")
-        asyncio.create_task(self.watch_driver(self.driver, task))
+        start_kept(self.watch_driver(self.driver, task), self.watchers, name=f"text-interview-watch-{self.interview_id}")
         return True
 
     async def on_driver(self, kind: str, **data):
