@@ -91,9 +91,9 @@ def assess_answer(
     text = answer or ""
     spans = sentences if sentences is not None else textstats.sentences(text)
     kind = rubrics.question_type(question, stage)
-    analysed = analyse_sentences(text, spans)
-    words = textstats.word_count(text)
     results = result_spans(text, spans)
+    analysed = analyse_sentences(text, spans, results)
+    words = textstats.word_count(text)
     rel = rubrics.relevance(question, text)
     if kind in (rubrics.CLOSING, rubrics.GENERAL):
         scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general

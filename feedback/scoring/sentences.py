@@ -168,11 +168,12 @@ _MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:{_IRREGULAR_PAST}|[a-
 _NUMBERISH = re.compile(rf"\b(?!one\b|an?\s)(?:{results_mod.NUMBER})\b|\d+", re.I)
 
 
-def analyse_sentences(text: str, spans: list[Span]) -> list[Sentence]:
+def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | None = None) -> list[Sentence]:
     """Each sentence with its features and its STAR part, judged by what it does."""
     out: list[Sentence] = []
     said: set[str] = set()
-    result_spans = results_mod.result_spans(text, spans)
+    if result_spans is None:
+        result_spans = results_mod.result_spans(text, spans)
     seen_action = False
     for span in spans:
         body = span.text
