@@ -63,12 +63,24 @@ def test_the_pdf_holds_every_section_of_the_report(ready_report):
     assert "Written feedback by MockFlow's rules" in text, "the narrative's source is labelled"
 
 
-def test_a_short_typed_interview_prints_on_two_or_three_pages_without_speech_tiles(ready_report):
-    pdf = render_report_pdf(ready_report)
+@pytest.fixture
+def typed_report(alice, role, immediate_tasks, rules_only):
+    interview = completed_interview(alice, role=role, typed=True)
+    interview_completed.send(sender=type(interview), interview=interview)
+    return Report.objects.select_related("interview__role", "interview__owner").get(interview=interview)
+
+
+def test_a_short_voice_interview_prints_on_two_or_three_pages(ready_report):
+    reader = PdfReader(io.BytesIO(render_report_pdf(ready_report)))
+    assert 2 <= len(reader.pages) <= 3
+
+
+def test_a_short_typed_interview_prints_on_two_or_three_pages_without_speech_tiles(typed_report):
+    pdf = render_report_pdf(typed_report)
     reader = PdfReader(io.BytesIO(pdf))
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
     assert 2 <= len(reader.pages) <= 3
-    assert "n/a" not in text
+    assert "n/a" not in text and "Speaking time" not in text and "Pace" not in text
     assert "[" not in text.split("An improved version, from your own words")[1].split("What to practise next")[0]
 
 
@@ -207,3 +219,11 @@ def test_a_transcript_cannot_smuggle_markup_into_the_pdf(alice, role, immediate_
 
     assert fetcher.refused == []
     assert '<img src="https://evil.example/x.png">' in " ".join(text.split())
+
+
+def test_the_page_of_a_typed_interview_shows_no_speech_tiles_and_folds_the_transcript(typed_report, alice, client):
+    client.force_login(alice)
+    page = client.get(f"/feedback/{typed_report.interview.pk}/").content.decode()
+    assert "n/a" not in page and "Talk ratio" not in page and "Speaking time" not in page
+    assert '<details><summary><h2 id="transcript-h" class="transcript-summary">Transcript</h2>' in page
+    assert page.count('class="evidence-good"') >= 1 and "<q>" in page  # evidence with the candidate's words
