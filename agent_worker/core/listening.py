@@ -79,7 +79,9 @@ _GENERIC_NOUNS = {
 }
 _STOP_AFTER = {"in", "on", "at", "for", "with", "that", "which", "who", "to", "from", "by", "of", "and", "but",
                "so", "because", "when", "while", "into", "across", "over", "after", "before", "it", "as", "then",
-               "we", "i", "they", "was", "were", "is", "are", "had", "has", "the", "a", "an"}
+               "we", "i", "they", "was", "were", "is", "are", "had", "has", "the", "a", "an", "first", "last",
+               "again", "too", "also", "later", "early", "earlier", "quickly", "myself", "ourselves", "together",
+               "alone", "instead", "there", "here", "now", "today", "yesterday", "itself"}
 _PHRASE_RE = re.compile(
     r"\bI\s+(?:\w+\s+){0,1}?(?:introduced|built|wrote|designed|created|set up|added|ran|led|migrated|"
     r"automated|launched|shipped|replaced|rewrote|proposed|started|moved|made|used|chose|implemented|run|"
@@ -167,9 +169,10 @@ def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
     for match in _PHRASE_RE.finditer(text):
         tokens = []
         for token in match.group(1).split():
-            if token.lower() in _STOP_AFTER:
+            if token.lower().strip(".,;:!?") in _STOP_AFTER:
                 break
-            tokens.append(token.strip(".,;:!?"))
+            if token.lower() != "own" or tokens:  # "my own service" is "the service"
+                tokens.append(token.strip(".,;:!?"))
         tokens = [t for t in tokens if t]
         if tokens and not all(t.lower() in _GENERIC_NOUNS for t in tokens):
             found.append((0 if len(tokens) > 1 else 3, match.start(1), "the " + " ".join(tokens)))

@@ -206,7 +206,10 @@ class Simulation:
             turn = self._next_turn(pending)
             if turn is None:
                 # Nothing to say in this stage: silent until the interview moves on.
+                stage = self.engine.stage_index
                 self.play_reply()
+                if self.engine.stage_index != stage:
+                    continue  # a new stage: its turns may play now
                 deadline = self.engine.next_deadline()
                 if deadline is None or deadline > self._limit:
                     break
