@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
+
+from agent_worker.core.backoff import backoff_delay, jittered
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +143,7 @@ class BackendClient:
                 reason = f"{error.__class__.__name__}: {error}"
             if max_attempts is not None and attempt >= max_attempts:
                 raise BackendError(f"{method} {path} failed {attempt} times; last: {reason}")
-            delay = min(self._max_backoff, 0.25 * 2 ** min(attempt, 10)) * (0.5 + random.random() / 2)
+            delay = jittered(backoff_delay(attempt, first=0.5, most=self._max_backoff))
             log.warning("Worker API %s %s failed (%s); retry %d in %.1fs", method, path, reason, attempt, delay)
             await self._sleep(delay)
 

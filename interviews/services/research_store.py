@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from agent_worker.core.backoff import backoff_delay
 from interviews.models import CompanyResearch, Status
 from interviews.research import ResearchError, is_junk_company_name, normalise_company_name, research_company
 
@@ -21,6 +22,7 @@ logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 4
 BACKOFF_BASE_SECONDS = 30  # 30 s, 2 min, 8 min between attempts
+BACKOFF_MOST_SECONDS = 8 * 60
 NO_KEY = "Company research is off: no TAVILY_API_KEY configured."
 JUNK = "That does not look like a company name, so nothing was researched."
 # A pending row nobody touched for this long lost its task (a worker died): maintenance re-queues it.
@@ -37,7 +39,7 @@ def cache_hours() -> int:
 
 def backoff(attempt: int) -> datetime.timedelta:
     """The wait after failed attempt number `attempt` (1-based)."""
-    return datetime.timedelta(seconds=BACKOFF_BASE_SECONDS * 4 ** max(0, attempt - 1))
+    return datetime.timedelta(seconds=backoff_delay(attempt, first=BACKOFF_BASE_SECONDS, factor=4, most=BACKOFF_MOST_SECONDS))
 
 
 def research_request(*, company: str, now: datetime.datetime | None = None) -> tuple[CompanyResearch | None, bool]:

@@ -35,6 +35,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from agent_worker.core import events as ev
+from agent_worker.core.backoff import backoff_delays
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
 from agent_worker.core.engine import ANSWER_MAX_CHARS, TYPING_GRACE_SECONDS, Engine
@@ -60,16 +61,6 @@ class StoreUnavailable(Exception):
 
 
 TRANSIENT_DB_ERRORS = (OperationalError, InterfaceError)
-
-
-def retry_delays(budget: float, first: float = 0.1, factor: float = 2.0, most: float = 5.0):
-    """Backoff delays (0.1, 0.2, 0.4 … at most `most` seconds) adding up to about `budget` seconds."""
-    delay, spent = first, 0.0
-    while spent < budget:
-        step = min(delay, most, budget - spent)
-        yield step
-        spent += step
-        delay *= factor
 
 
 Notify = Callable[..., Awaitable[None]]
@@ -333,7 +324,7 @@ class TextDriver:
     async def _stored(self, call, *args, **kwargs):
         """A database call, retried with backoff on connection errors (a restart, a killed backend)."""
         retried = False
-        for delay in retry_delays(self.retry_budget):
+        for delay in backoff_delays(self.retry_budget, first=0.1, most=5.0):
             try:
                 result = await call(*args, **kwargs)
             except TRANSIENT_DB_ERRORS as error:
