@@ -55,6 +55,12 @@ _PATTERNS = [
         r"(?:\s+(?!(?:in|on|at|by|for|within|after|before|and|but|from|over|during|of)\b)[^\W\d_][\w'’-]*){0,2}",
         re.I,
     ),
+    # "clashes went from monthly to none", "from daily to once a quarter"
+    re.compile(
+        r"\b(?:went|dropped|fell|came\s+down|moved|cut\s+\w+)\s+from\s+(?:hourly|daily|weekly|monthly|every\s+\w+)\s+to\s+"
+        r"(?:none|zero|nothing|never|once\s+a\s+\w+|(?:hourly|daily|weekly|monthly|quarterly|yearly))\b",
+        re.I,
+    ),
     # "dropped to zero", "fell to about one a month", "went down to 0.1%"
     re.compile(rf"\b(?:dropped|fell|went\s+down|came\s+down|shrank|decreased)\s+to\s+(?:{_AMOUNT}|zero|none|nothing)", re.I),
     # "40% faster", "three times the traffic", "twice as accurate"

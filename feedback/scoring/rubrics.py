@@ -189,15 +189,20 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
         score.flags.add("no_action")
     if own and len(team) > len(own):
         score.add(-0.3, "for more \"we\" than \"I\" in the actions", "we")
+    has_task = any(s.part == "task" for s in sentences)
     if any(s.part == "situation" for s in sentences):
         score.add(0.4, "for setting the scene")
-    else:
+    elif not has_task and not (results and steps >= 2):
+        # A story that opens on its goal, or runs from several actions to a measured result, has its context.
         score.flags.add("no_context")
-    if any(s.part == "task" for s in sentences):
+    if has_task:
         score.add(0.3, "for naming your goal or responsibility")
+    outcomes = [s for s in sentences if s.part == "result"]
     if results:
         score.add(1.3, f'for a result with an amount ("{results[0].text}")')
-    elif any(s.part == "result" for s in sentences):
+    elif any(s.numbers for s in outcomes):
+        score.add(1.0, "for an outcome with a number in it")
+    elif outcomes:
         score.add(0.6, "for an outcome in words, with no amount", "no_amount")
     else:
         score.flags.add("no_result")

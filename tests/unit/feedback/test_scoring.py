@@ -81,6 +81,7 @@ def test_an_off_topic_answer_scores_low_and_says_so():
         ("Disputes fell by a third after the launch.", "Disputes fell by a third"),
         ("We submitted three days early.", "We submitted three days early"),
         ("It cut recovery from about an hour to twenty minutes.", "It cut recovery from about an hour to twenty minutes"),
+        ("Release clashes went from monthly to none.", "Release clashes went from monthly to none"),
     ],
 )
 def test_results_are_read_in_digits_and_in_words(text, expected):
@@ -222,3 +223,11 @@ def test_a_statement_said_with_a_rising_tone_is_not_taken_for_a_question():
     verdict = assess_answer("Tell me about a time you handled a tight deadline.", answer)
     assert verdict.to_contract(answer)["star"]["situation"].startswith("Our team was short of people")
     assert not any(i.key == "no_context" for i in verdict.improvements)
+
+
+def test_an_outcome_that_has_a_number_is_not_told_to_add_one():
+    answer = ("Our login service went down on a Saturday when a certificate expired. I renewed it, restarted the "
+              "gateway and posted updates every ten minutes. Logins were back within 25 minutes.")
+    verdict = assess_answer("Describe a time you handled an outage.", answer)
+    assert not any(i.key in {"no_amount", "no_result"} for i in verdict.improvements)
+    assert "+1 for an outcome with a number in it" in verdict.explanation
