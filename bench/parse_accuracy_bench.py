@@ -234,12 +234,19 @@ def main() -> None:
     result = run()
     RESULTS.mkdir(parents=True, exist_ok=True)
     if "--save-before" in sys.argv:
+        result["checkout_note"] = "the parser at commit " + subprocess.run(
+            ["git", "log", "-1", "--format=%h"], cwd=CHECKOUT, capture_output=True, text=True).stdout.strip()
         BEFORE.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     (RESULTS / "parse_accuracy.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     before = json.loads(BEFORE.read_text()) if BEFORE.exists() else None
-    print(f"{result['documents']} documents scored against bench/truth/ (found = right of the truth; "
-          f"right = right of what was printed)" + (f"; skipped (document absent): {', '.join(result['skipped'])}"
-                                                   if result["skipped"] else ""))
+    print(f"{result['documents']} documents (the fixture resumes but the blank scan, and every posting) scored against "
+          f"bench/truth/: found = truth items the parser printed rightly; right of reported = printed items "
+          f"that are right (a low-confidence wrong fact counts as wrong)"
+          + (f"; skipped (document absent): {', '.join(result['skipped'])}" if result["skipped"] else "") + ".")
+    if before:
+        print(f"Before: {before.get('checkout_note', 'the parser before issue 12')}, scored with the same truth.")
+    print("Goals: employers, titles and schools found >= 90% with >= 95% of what is reported right; the company right "
+          "on every posting (or none when it names none); >= 80% of must-haves found; no pitch listed as a requirement.")
     head = "| field | found | right of reported | wrong | missed |"
     if before:
         head = "| field | before: found | before: right of reported | found | right of reported | wrong | missed |"

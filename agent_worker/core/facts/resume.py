@@ -55,15 +55,25 @@ def _resume_section(line: str) -> str | None:
     return None
 
 
+_COUNTED = (
+    r"(?:users|customers|clients|people|"
+    r"employees|students|children|patients|members|engineers|developers|servers|nodes|requests|transactions|"
+    r"downloads|accounts|projects|teams|countries|markets|stores|sites|hours|days|weeks|minutes|seconds|"
+    r"ms|milliseconds|deals|leads|calls|cases|beds|reports|events|services|stars|contributors|"
+    r"reviews|units|orders|tickets|incidents|releases|deployments|applications|apps|papers|courses|classes|"
+    r"executives|technicians|nurses|interns|volunteers|locations|offices|languages|products|systems)\b"
+)
+# Numbers written out: "three teams", "a dozen engineers", "doubled revenue", "cut costs by half".
+_SPELLED = (
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+    r"a hundred|hundreds of|thousands of|millions of|a dozen|dozens of)\s+(?:[\w-]+\s+)?" + _COUNTED + "|"
+    r"\b(?:doubled|tripled|quadrupled|halved|tenfold|(?:by|in) half)\b"
+)
 _QUANTITY_RE = re.compile(
     r"(?:[$€£¥]\s?\d[\d,.]*\s*(?:[kmb]|million|billion|thousand)?\b|"
     r"\b\d[\d,.]*\s*(?:%|percent\b|per cent\b)|"
     r"\b\d+(?:\.\d+)?\s*[x×](?![a-z0-9])|"
-    r"\b\d[\d,.]*\+?\s*(?:k|m|million|billion|thousand|hundred)?\s*(?:users|customers|clients|people|"
-    r"employees|students|children|patients|members|engineers|developers|servers|nodes|requests|transactions|"
-    r"downloads|accounts|projects|teams|countries|markets|stores|sites|hours|days|weeks|minutes|seconds|"
-    r"ms|milliseconds|deals|leads|calls|cases|beds|reports|events|services|stars|contributors|"
-    r"reviews|units|orders|tickets|incidents|releases|deployments|applications|apps|papers|courses|classes)\b|"
+    r"\b\d[\d,.]*\+?\s*(?:k|m|million|billion|thousand|hundred)?\s*" + _COUNTED + "|" + _SPELLED + "|"
     r"\b(?:top|over|more than|up to|nearly|almost|about|around|approximately|by|of|from|to)\s+\d[\d,.]*\b)",
     re.IGNORECASE,
 )

@@ -128,3 +128,18 @@ def test_a_markdown_posting_is_read_as_structure_without_its_pitch():
     ]
     assert reqs["responsibilities"] == ["You will be working closely with our Head of Product."]
     assert reqs["nice_to_haves"] == []
+
+
+def test_results_keep_numbers_whole_and_understand_numbers_written_out():
+    from agent_worker.core.facts import extract_resume_facts
+
+    text = (
+        "Experience\nSupport Lead, Acme Corp | 2019 - 2023\n"
+        "- Trained three new technicians on the help desk\n- Halved the ticket backlog within a quarter\n"
+        "- Supported 1,200 users across 4 offices\n- Answered phones and emails\n"
+    )
+    assert extract_resume_facts(text).results == [
+        "Trained three new technicians on the help desk",
+        "Halved the ticket backlog within a quarter",
+        "Supported 1,200 users across 4 offices",
+    ]
