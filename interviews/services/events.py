@@ -125,6 +125,18 @@ def announce_lease_released(interview_id) -> None:
 # -- leases ------------------------------------------------------------------------------------------
 
 
+# Fencing: every write by a lease holder is refused once its lease is another's. One rule, two forms:
+# a row locked for the write is checked with `_check_lease`; a single conditional UPDATE goes through
+# `_fenced`. Neither lets an empty token through (a never-leased interview has an empty lease_token).
+
+
+def _fenced(interview_pk, lease_token: str | None):
+    """The interview's row while `lease_token` is its lease (nothing for an empty token): update through it."""
+    if not lease_token:
+        return Interview.objects.none()
+    return Interview.objects.filter(pk=interview_pk, lease_token=lease_token)
+
+
 def _lease_held(interview: Interview, now) -> bool:
     return bool(interview.lease_token) and interview.lease_expires_at is not None and interview.lease_expires_at > now
 
@@ -158,15 +170,13 @@ def lease_renew(*, interview: Interview, lease_token: str, seconds: float, now=N
     """Extend the lease; False if it is no longer ours (then stop driving)."""
     now = now or timezone.now()
     expires = now + datetime.timedelta(seconds=seconds)
-    updated = Interview.objects.filter(pk=interview.pk, lease_token=lease_token).exclude(
-        status__in=TERMINAL_STATUSES
-    ).update(lease_expires_at=expires)
+    updated = _fenced(interview.pk, lease_token).exclude(status__in=TERMINAL_STATUSES).update(lease_expires_at=expires)
     return updated == 1
 
 
 def lease_release(*, interview: Interview, lease_token: str) -> bool:
     """Give the lease up so another driver may take it at once."""
-    released = Interview.objects.filter(pk=interview.pk, lease_token=lease_token).update(lease_expires_at=None)
+    released = _fenced(interview.pk, lease_token).update(lease_expires_at=None)
     if released:
         transaction.on_commit(lambda: announce_lease_released(interview.pk))
     return released == 1
