@@ -8,9 +8,9 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from interviews.live.auth import PooledAuthMiddlewareStack  # noqa: E402
 from mockflow_site import server  # noqa: E402
 from mockflow_site.routing import websocket_urlpatterns  # noqa: E402
 from mockflow_site.websocket import SameOriginValidator  # noqa: E402
@@ -20,6 +20,6 @@ server.install()  # the request-size cap and trusted-proxy addresses, inside dap
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(PooledAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
