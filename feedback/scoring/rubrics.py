@@ -43,7 +43,7 @@ _STORY_Q = re.compile(
     r"\b(?:tell\s+me\s+about\s+(?:a|an|the|one|your\s+(?:biggest|hardest|proudest|most))\b|describe\s+(?:a|an|the)\b|"
     r"give\s+(?:me\s+)?an\s+example|walk\s+me\s+through\s+(?:a|an|the|how\s+you)\b|have\s+you\s+ever|"
     r"share\s+an?\s+(?:example|story|time)|talk\s+(?:me\s+)?(?:through|about)\s+a\s+time|a\s+time\s+(?:when\s+)?you|"
-    r"what\s+(?:was|is)\s+the\s+(?:hardest|biggest|most)|(?:specific|concrete|real)\s+example|"
+    r"what(?:\s+(?:was|is|has\s+been)|['’]s(?:\s+been)?)\s+the\s+(?:hardest|biggest|most|toughest)|(?:specific|concrete|real)\s+example|"
     r"an\s+example\s+of|where\s+were\s+you|what\s+happened|(?:specific|one|a)\s+time\b|what\s+did\s+you\s+do|"
     r"what\s+difference\s+did|what\s+changed|what\s+was\s+the\s+(?:result|outcome|impact))",
     re.I,
@@ -357,6 +357,11 @@ def score_closing(sentences: list[Sentence], words: int, results: list, rel: flo
     return score
 
 
+# A real instance, told without "I" as its subject: "Last winter routing calls started failing…".
+_INSTANCE = re.compile(
+    r"(?i)\b(?:for\s+example|for\s+instance|last\s+(?:winter|summer|spring|autumn|year|month|week|quarter|sprint)|"
+    r"(?:in|during)\s+(?:19|20)\d\d|one\s+time|once,|at\s+my\s+(?:last|previous|current)\s+\w+)\b"
+)
 _ASKS_WHY = re.compile(r"\b(?:how|why|approach|would\s+you|trade-?offs?|decide|choose)\b", re.I)
 
 
@@ -369,7 +374,7 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
         score.add(0.6, "for explaining why")
     elif _ASKS_WHY.search(question):
         score.flags.add("no_reason")
-    examples = [s for s in sentences if s.own_action or re.search(r"(?i)\bfor\s+example|for\s+instance\b", s.text)]
+    examples = [s for s in sentences if s.own_action or _INSTANCE.search(s.text)]
     if examples:
         score.add(1.0, "for a concrete example from your own work")
     else:
