@@ -23,6 +23,7 @@ BENCHES = [
     ("parse_bench.py", "Document parsing against raw pypdf"),
     ("parse_accuracy_bench.py", "Document facts: accuracy against hand-made truth"),
     ("voice_bench.py", "Voice: end of speech to first agent audio, 24 turns"),
+    ("faults_bench.py", "Faults survived"),
 ]
 
 

@@ -31,7 +31,7 @@ def shared_db(transactional_db):
     yield processes.database_url(connection.settings_dict)
     with connection.cursor() as cursor:  # the processes' connections, or the database cannot be dropped
         cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                       "WHERE datname = current_database() AND application_name = %s", [processes.PROCESS_APP_NAME])
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
 """Helpers of the fault tests: a plan with short timers, the stored interview, a session cookie."""
 
 import asyncio
+import json
+import os
 
 from asgiref.sync import sync_to_async
 
@@ -38,3 +40,11 @@ async def settled(interview, timeout: float = 10.0):
 def cookie_of(client, user) -> str:
     client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def measured(fault: str, **values) -> None:
+    """Note what a fault test measured (seconds to recover, …) for bench/faults_bench.py's table."""
+    path = os.environ.get("FAULTS_RESULTS")
+    if path:
+        with open(path, "a") as out:
+            out.write(json.dumps({"fault": fault, **values}) + "\n")

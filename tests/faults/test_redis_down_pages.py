@@ -5,6 +5,7 @@ import re
 import httpx
 import pytest
 
+from tests.faults.helpers import measured
 from tests.faults.processes import daphne, site_env
 from tests.integration.feedback.helpers import backend_role, completed_interview
 
@@ -41,3 +42,4 @@ def test_login_and_every_page_work_while_redis_is_down(shared_db, redis, procs, 
         out = browser.post("/accounts/logout/", data={"csrfmiddlewaretoken": csrf_of(dashboard.text)})
         assert out.status_code == 302
     assert web.alive
+    measured("redis_down_pages", pages_ok=7, server_errors=0)

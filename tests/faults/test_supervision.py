@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.faults.helpers import measured
 from tests.faults.processes import ROOT
 
 
@@ -55,6 +56,7 @@ def test_a_killed_process_comes_back_and_the_others_keep_running(tmp_path):
         os.kill(pid_in(tmp_path / "one.pids"), signal.SIGKILL)  # and again
         wait_until(lambda: len((tmp_path / "one.pids").read_text().split()) == 3, 15, "the second restart")
         assert alive(other)
+        measured("process_killed", restarts=2, others_stopped=0)
     finally:
         os.killpg(honcho.pid, signal.SIGINT)  # Ctrl-C stops everything
         try:

@@ -12,6 +12,7 @@ from feedback.models import Outbox, Report
 from feedback.services.delivery import outbox_message_id
 from interviews.signals import interview_completed
 from tests.fakes.smtp import SMTPServer
+from tests.faults.helpers import measured
 from tests.faults.processes import database_outage, site_env, task_worker
 from tests.integration.feedback.helpers import backend_role, completed_interview
 
@@ -78,7 +79,8 @@ def test_a_worker_killed_mid_pdf_and_mid_email_leaves_one_pdf_and_one_email(work
     back = time.monotonic()
     worker.start()
     wait_until(lambda: report_of(interview).email_status == "done", timeout=60, what="the email")
-    assert time.monotonic() - back < 120
+    ready_after = time.monotonic() - back
+    assert ready_after < 120
     smtp.wait_for(1)
     time.sleep(STALE + 1)  # nothing else goes out afterwards
     assert len(smtp.messages) == 1
@@ -89,6 +91,8 @@ def test_a_worker_killed_mid_pdf_and_mid_email_leaves_one_pdf_and_one_email(work
     assert report.status == "ready" and report.pdf_status == "done" and report.pdf.name
     assert not DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).exists()  # none shown running for ever
     assert worker.alive
+    measured("worker_killed_mid_pdf_and_email", emails=len(smtp.messages), email_seconds_after_back=round(ready_after, 2),
+             stale_seconds=STALE)
 
 
 def test_the_worker_survives_a_database_outage(worker_env, procs, smtp, alice):
@@ -101,7 +105,9 @@ def test_the_worker_survives_a_database_outage(worker_env, procs, smtp, alice):
     assert worker.alive, worker.log()
     interview = completed_interview(alice, role=backend_role())
     interview_completed.send(sender=type(interview), interview=interview)
+    began = time.monotonic()
     wait_until(lambda: report_of(interview).email_status == "done", timeout=60, what="the report")
+    measured("database_outage_worker", report_seconds=round(time.monotonic() - began, 2), worker_restarts=0)
     assert report_of(interview).status == "ready"
     assert len(smtp.wait_for(1)) == 1
     assert worker.alive

@@ -7,7 +7,7 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 
-from tests.faults.helpers import cookie_of, fast_plan, settled
+from tests.faults.helpers import cookie_of, fast_plan, measured, settled
 from tests.faults.processes import daphne, site_env
 from tests.faults.sockets import (
     LATER_ANSWERS,
@@ -44,7 +44,7 @@ async def test_a_web_process_killed_mid_answer(shared_db, redis, procs, make_int
             await page.answer(answer, "a2")
         await page.read_until(session_driving, timeout=10)
         took_over = time.monotonic() - crashed
-        assert took_over < 8, f"took {took_over:.1f}s to drive again"
+        assert took_over < 15, f"took {took_over:.1f}s to drive again"  # the lease alone would be 30 s
         assert not any(m.get("type") == "error" for m in page.messages)
         await page.read_until(lambda m: m.get("type") == "answer.ack" and m["client_id"] == "a2", timeout=10)
 
@@ -54,5 +54,7 @@ async def test_a_web_process_killed_mid_answer(shared_db, redis, procs, make_int
         said = [e["data"].get("client_id") for e in events if e["type"] == "candidate.said"]
         assert said.count("a2") == 1 and said[:2] == ["a1", "a2"], said
         assert row.status == "completed"
+        measured(f"web_crash_{kill_after}", takeover_seconds=round(took_over, 2), answers_lost=0,
+                 answers_doubled=said.count("a2") - 1)
     finally:
         await page.close()
