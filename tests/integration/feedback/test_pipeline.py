@@ -167,6 +167,33 @@ def test_staff_retry_failed_reports_from_admin(alice, carol, role, immediate_tas
     assert report.status == Report.Status.READY
 
 
+def test_staff_see_stuck_reports_and_re_run_them_from_admin(alice, carol, role, immediate_tasks, rules_only, client):
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get()
+    # The worker died while it rendered the PDF: the step stays running and its heartbeat stopped.
+    Report.objects.filter(pk=report.pk).update(pdf_status=StepStatus.RUNNING, email_status=StepStatus.PENDING,
+                                               status=Report.Status.BUILDING,
+                                               updated_at=timezone.now() - timedelta(minutes=10))
+    fresh = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(fresh), interview=fresh)
+    Report.objects.filter(interview=fresh).update(pdf_status=StepStatus.RUNNING)  # heart-beating: not stuck
+    carol.is_superuser = True
+    carol.save()
+    client.force_login(carol)
+
+    listing = client.get("/admin/feedback/report/?attention=stuck").content.decode()
+    assert str(report.pk) in listing and str(Report.objects.get(interview=fresh).pk) not in listing
+    response = client.post(
+        "/admin/feedback/report/", {"action": "retry_failed_steps", "_selected_action": [str(report.pk)]}
+    )
+
+    assert response.status_code == 302
+    report.refresh_from_db()
+    assert report.status == Report.Status.READY and report.pdf_status == StepStatus.DONE
+    assert report.email_status == StepStatus.DONE
+
+
 def test_admin_shows_pipeline_state_but_not_the_candidates_words(alice, carol, role, immediate_tasks, rules_only, client):
     interview = completed_interview(alice, role=role)
     interview_completed.send(sender=type(interview), interview=interview)
