@@ -57,8 +57,10 @@ async def test_the_same_id_twice_in_a_row_is_stored_once(quick_interview, alice_
     await read_until(comm, asks_question)
     for _ in range(2):  # before the first is even stored
         await send(comm, type="answer", text=GOOD_ANSWERS[0], client_id="twice")
-    await read_until(comm, is_ack("twice"))
-    await read_until(comm, lambda m: asks_question(m) and m["stage"] == "self_intro")
+    seen = []
+    await read_until(comm, is_ack("twice"), into=seen)
+    if not any(asks_question(m) and m["stage"] == "self_intro" for m in seen):
+        await read_until(comm, lambda m: asks_question(m) and m["stage"] == "self_intro", into=seen)
     await comm.receive_nothing(0.5)
     events = await stored_events(quick_interview)
     assert sum(e["type"] == "candidate.said" for e in events) == 1
