@@ -19,7 +19,8 @@ BENCHES = [
     ("report_bench.py", "Feedback: report PDF and analysis"),
     ("answer_scoring_bench.py", "Feedback: answer scoring on labelled pairs"),
     ("fanout_bench.py", "Event fan-out: worker API to WebSocket"),
-    ("text_interviews_bench.py", "Concurrent text interviews on one web process"),
+    ("text_interviews_bench.py", "Concurrent text interviews against real web processes, beside a bare echo consumer"),
+    ("signup_burst_bench.py", "100 sign-ups and 100 uploads at once: PostgreSQL connections"),
     ("parse_bench.py", "Document parsing against raw pypdf"),
     ("parse_accuracy_bench.py", "Document facts: accuracy against hand-made truth"),
     ("voice_bench.py", "Voice: end of speech to first agent audio, 24 turns"),
@@ -55,9 +56,11 @@ def main() -> int:
     header = (
         "# Benchmarks\n\n"
         "Run with `make bench`. Each benchmark measures a ratio or a distribution in one run, so numbers\n"
-        "compare across machines; raw results are in `bench/results/*.json`. The fan-out bench runs\n"
-        "on Redis; the text-interview bench does when `REDIS_URL` is set, else on the in-memory layer (each\n"
-        "says which above its table).\n\n"
+        "compare across machines; raw results are in `bench/results/*.json`. Each says its set-up above its\n"
+        "table. The text-interview and burst benches start their own stack: daphne processes, a private\n"
+        "`redis-server`, and the PostgreSQL database `BENCH_DATABASE_URL` (default\n"
+        "`postgres://postgres@127.0.0.1:5432/mockflow_bench`, dropped and recreated). `docs/deploy.md` says\n"
+        "how to run them against a deployment.\n\n"
         f"Last run: {stamp} on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}.\n\n"
     )
     (HERE / "README.md").write_text(header + "\n".join(sections))
