@@ -38,6 +38,9 @@ ROWS = [
                                                   f"the worker was back (steps stale after {m['stale_seconds']} s)"),
     ("test_task_worker", "database_outage_worker", "PostgreSQL refuses connections under the task worker",
      "nothing", lambda m: f"worker alive; next report ready in {m['report_seconds']} s"),
+    ("test_task_worker", "smtp_outage", "mail server down past several retries", "the report as usual; "
+     "the email a little later", lambda m: f"{m['failed_sends']} failed sends, then {m['emails']} email once the "
+                                          "server was back (retries last over an hour by default)"),
     ("test_supervision", "process_killed", "a `make run` process SIGKILLed twice", "nothing",
      lambda m: f"restarted {m['restarts']} times; the other processes kept running"),
 ]

@@ -111,3 +111,28 @@ def test_the_worker_survives_a_database_outage(worker_env, procs, smtp, alice):
     assert report_of(interview).status == "ready"
     assert len(smtp.wait_for(1)) == 1
     assert worker.alive
+
+
+def test_mail_that_cannot_go_out_is_retried_until_the_server_is_back(worker_env, procs, smtp, alice):
+    """SMTP down past several retries (short retry settings here; at least an hour by default): the
+    email goes out once the server is back, exactly once, and the report never says it failed."""
+    port = smtp.port
+    smtp.stop()  # the mail server is down
+    interview = completed_interview(alice, role=backend_role())
+    interview_completed.send(sender=type(interview), interview=interview)
+    procs.add(task_worker("worker", {**worker_env, "REPORT_EMAIL_RETRY_SECONDS": "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1"},
+                          procs.log_dir))
+    wait_until(lambda: report_of(interview).step_attempts.get("email", 0) >= 3, timeout=60,
+               what="three failed sends")
+    report = report_of(interview)
+    assert report.status == "ready" and report.email_status == "pending"  # waiting for its next try
+    back = SMTPServer(port=port).start()
+    try:
+        wait_until(lambda: report_of(interview).email_status == "done", timeout=60, what="the email")
+        assert len(back.wait_for(1)) == 1
+        time.sleep(2)
+        assert len(back.messages) == 1
+        assert Outbox.objects.get(report__interview=interview).state == "sent"
+        measured("smtp_outage", failed_sends=report_of(interview).step_attempts["email"] - 1, emails=1)
+    finally:
+        back.stop()
