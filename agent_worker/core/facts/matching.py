@@ -91,6 +91,33 @@ _CHECKABLE = re.compile(
 )
 
 
+# Requirements about a kind of thing the resume shows by example: "at least one programming language" is shown
+# by Python; "a CS degree" by "B.S. in Computer Science".
+_LANGUAGES = re.compile(
+    r"(?<![\w+#])(?:Python|Java|JavaScript|TypeScript|Go(?:lang)?|Rust|C\+\+|C#|Ruby|PHP|Kotlin|Swift|Scala|Haskell|"
+    r"Elixir|Erlang|Clojure|OCaml|F#|Node\.js|Perl|Lua|Dart|Julia|Objective-C|Elm)(?![\w+#])"
+)
+_KINDS = [
+    (re.compile(r"\bprogramming languages?\b|\bcoder\b|\bcoding\b|\bsoftware development\b", re.I), "skills", _LANGUAGES),
+    (re.compile(r"\bdegree\b|\bbachelor|\bb\.?\s?sc?\b|\bmaster'?s\b|\bph\.?d\b|\bmsc\b|\bbsn\b", re.I), "education",
+     re.compile(r"\b(?:bachelor|master|b\.?\s?sc|m\.?\s?sc|b\.\s?s\.|m\.\s?s\.|b\.?\s?a\.|ph\.?\s?d|mba|bsn|"
+                r"degree|diploma|licenciatura|grado)|学士|硕士|博士|本科|研究生", re.I)),
+]
+
+
+def _shown_by_kind(requirement: str, facts: ResumeFacts, text: str) -> str | None:
+    for asks, where, shown in _KINDS:
+        if not asks.search(requirement):
+            continue
+        pool = " | ".join(facts.education) if where == "education" else " ".join([*facts.skills, text])
+        match = shown.search(pool)
+        if match:
+            if where == "education":
+                return next(e for e in facts.education if shown.search(e))
+            return match.group(0)
+    return None
+
+
 def _shown_by(skill: str, skills: dict[str, str], text: str) -> str | None:
     """What in the resume shows `skill`: the skill listed, or a near term in its text ("VPC" for Networking)."""
     if skill.lower() in skills:
@@ -98,6 +125,10 @@ def _shown_by(skill: str, skills: dict[str, str], text: str) -> str | None:
     pattern = _NEAR_RES.get(skill)
     match = pattern.search(text) if pattern else None
     return match.group(0) if match else None
+
+
+def _cut(text: str, limit: int = 70) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def match_resume_to_job(
@@ -130,6 +161,9 @@ def match_resume_to_job(
                 return False, f"asks for {years_match.group(0)}; the resume shows about {int(years)}"
             if not req_skills:
                 return True, f"the resume shows about {int(years)} years"
+        kind = _shown_by_kind(requirement, facts, resume_text)
+        if kind:
+            return True, "resume shows " + _cut(kind)
         if req_skills:
             evidence = {s: _shown_by(s, resume_skills, resume_text) for s in req_skills}
             have = [s if evidence[s] == s else f"{evidence[s]} ({s})" for s in req_skills if evidence[s]]

@@ -416,6 +416,19 @@ def test_near_terms_cover_a_requirement_and_qualities_are_no_gaps():
     assert match["coverage"] == 0.75
 
 
+def test_a_degree_or_a_language_asked_in_general_is_shown_by_the_one_the_resume_has():
+    facts = ResumeFacts(skills=["Node.js", "Terraform"],
+                        education=["B.S. in Computer Science and Engineering, POSTECH (Mar. 2010 - Aug. 2017)"])
+    reqs = JobRequirements(must_haves=["CS Degree and/or a demonstrable, solid understanding of CS fundamentals.",
+                                       "Proficient coder: strong with at least one programming language."])
+    match = match_resume_to_job(facts, reqs, today_year=2025)
+    assert [m["why"] for m in match["matched_requirements"]] == [
+        "resume shows B.S. in Computer Science and Engineering, POSTECH (Mar. 2010 - Aug.…",
+        "resume shows Node.js",
+    ]
+    assert match["gaps"] == []
+
+
 def test_the_match_reads_the_resume_text_when_given():
     reqs = JobRequirements(skills=["Networking"], must_haves=["Networking fundamentals"])
     match = match_resume_to_job(ResumeFacts(skills=["Python"]), reqs, today_year=2025,
