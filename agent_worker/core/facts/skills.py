@@ -122,12 +122,21 @@ def _build_vocabulary() -> list[tuple[str, re.Pattern[str]]]:
 _VOCABULARY = _build_vocabulary()
 
 
+# "ML" among functional languages ("Haskell, F#, Elm, ML, OCaml") is the language, not machine learning.
+_FUNCTIONAL_NEIGHBOURS = re.compile(r"OCaml|Haskell|Erlang|Elixir|F#|Lisp|Scheme|Standard ML|Clojure")
+
+
 def _find_skills(text: str) -> list[tuple[int, str]]:
     found = []
     for canonical, pattern in _VOCABULARY:
-        match = pattern.search(text)
-        if match:
+        for match in pattern.finditer(text):
+            if match.group(0) == "ML":
+                line_start = text.rfind("\n", 0, match.start()) + 1
+                line_end = text.find("\n", match.end())
+                if _FUNCTIONAL_NEIGHBOURS.search(text[line_start: line_end if line_end >= 0 else len(text)]):
+                    continue
             found.append((match.start(), canonical))
+            break
     return found
 
 

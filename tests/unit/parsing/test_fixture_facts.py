@@ -143,3 +143,12 @@ def test_results_keep_numbers_whole_and_understand_numbers_written_out():
         "Halved the ticket backlog within a quarter",
         "Supported 1,200 users across 4 offices",
     ]
+
+
+def test_ml_among_functional_languages_is_the_language_not_machine_learning():
+    from agent_worker.core.facts import extract_job_requirements
+
+    reqs = extract_job_requirements("Requirements\n- Mastery of Haskell, F#, Elm, ML, OCaml or Scala\n- ML pipelines in Python\n")
+    assert "Machine learning" in reqs.skills  # from the second line
+    only = extract_job_requirements("Requirements\n- Mastery of Haskell, F#, Elm, ML, OCaml or Scala\n")
+    assert "Machine learning" not in only.skills and {"Haskell", "OCaml"} <= set(only.skills)
