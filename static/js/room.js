@@ -108,7 +108,7 @@ function addLine(speaker, text, at) {
 }
 
 const PAUSES = {
-  connection_lost: "Paused: the connection was lost. No time passed for you while it was.",
+  connection_lost: "Paused: the connection was lost. The interview's clock stopped until you were back.",
   logged_out: "Paused: you logged out.",
   worker_lost: "Paused: the interviewer had to reconnect.",
 };

@@ -107,3 +107,40 @@ def test_the_voice_page_asks_for_a_token(page, logged_in, asgi_server, quick_int
     response = response_info.value
     assert response.request.method == "POST" and response.status == 409
     expect(page.locator("#voice-note")).to_contain_text("not configured")
+
+
+def test_closing_the_tab_pauses_and_coming_back_goes_on_from_the_same_question(
+        page, logged_in, asgi_server, quick_interview):
+    from interviews.models import Event
+
+    room = f"{asgi_server}/interviews/{quick_interview.id}/room/"
+    page.goto(room)
+    expect(page.locator("#conn-state")).to_have_attribute("data-state", "open")
+    page.get_by_role("button", name="Start the interview").click()
+    expect(page.locator(".line-agent").last).to_be_visible()
+    page.get_by_label("Your answer").fill(ANSWERS[0])
+    page.get_by_label("Your answer").press("Enter")
+    expect(page.locator(".line-candidate")).to_have_count(1)
+    page.wait_for_function("() => !document.querySelector('#caption').classList.contains('thinking')")
+    question = page.locator(".line-agent .line-text").last.inner_text()
+
+    page.goto("about:blank")  # the tab goes away: the interview pauses, nothing moves on meanwhile
+    for _ in range(100):
+        last = Event.objects.filter(interview=quick_interview).order_by("-seq").first()
+        if last.type == "interview.paused":
+            break
+        page.wait_for_timeout(50)
+    assert last.type == "interview.paused" and last.data == {"reason": "connection_lost"}
+
+    page.goto(room)  # back: no second start; the same question, with a note about the pause
+    expect(page.locator(".line-note").first).to_contain_text("Paused: the connection was lost")
+    expect(page.locator(".line-note").last).to_have_text("The interview went on where it stopped.")
+    expect(page.locator(".line-agent .line-text").last).to_have_text(question)
+    expect(page.get_by_label("Your answer")).to_be_enabled()
+    page.get_by_label("Your answer").fill(ANSWERS[1])
+    page.get_by_label("Your answer").press("Enter")
+    expect(page.locator(".line-candidate")).to_have_count(2)
+    stored = Event.objects.filter(interview=quick_interview, type="candidate.said").order_by("seq")
+    page.wait_for_function("() => !document.querySelector('#caption').classList.contains('thinking')")
+    assert [e.data["text"] for e in stored] == ANSWERS[:2]
+    assert all(e.data.get("client_id") for e in stored)
