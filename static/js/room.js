@@ -267,7 +267,9 @@ function setConnection(connection) {
 }
 
 function onSession(session) {
-  if (mode === "voice" && session.mode === "text" && !["completed", "abandoned", "failed"].includes(session.status)) {
+  // A live interview that went on in text (the candidate chose it when the worker left) is driven by the
+  // text room; a ready one is still the candidate's to start in voice.
+  if (mode === "voice" && session.mode === "text" && session.status === "live") {
     const url = new URL(window.location.href);
     url.searchParams.delete("mode");
     window.location.assign(url.toString());  // the interview goes on in text: the text room drives it
