@@ -136,3 +136,22 @@ def test_only_the_owner_can_correct_and_only_by_post(client, bob, alice_client, 
     assert facts_post(client, interview, fact="position", index="1", action="remove").status_code == 404
     interview.refresh_from_db()
     assert len(interview.resume.facts["positions"]) == 2
+
+
+MARKDOWN_JOB = (
+    "## Senior Haskell Engineer - Remote\n\n## About you\n"
+    "- _You're [disciplined](https://example.com/discipline)_ - you lead good outcomes.\n"
+    "- **5+ years** of `Haskell` in production\n\n"
+    "Read our _[blog](https://example.com/blog)_ to find out more. Are you a Lisp Hacker? If so, you should join.\n\n"
+    "## Benefits\n- Unrestricted vacation 🌴\n"
+)
+
+
+def test_a_markdown_posting_shows_as_text_on_the_page_without_its_pitch(alice_client, setup_form):
+    alice_client.post("/interviews/new/", setup_form(job_description=MARKDOWN_JOB))
+    interview = Interview.objects.get()
+    page = alice_client.get(f"/interviews/{interview.id}/").content.decode()
+    assert "<li>You&#x27;re disciplined - you lead good outcomes.</li>" in page
+    assert "<li>5+ years of Haskell in production</li>" in page
+    for raw in ("](https://", "**", "_You", "`Haskell`", "Lisp Hacker", "Read our", "vacation"):
+        assert raw not in page.split('id="understood"')[1], raw
