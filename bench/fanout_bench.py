@@ -120,7 +120,7 @@ async def run(made) -> dict:
     auth = {"authorization": f"Bearer {TOKEN}"}
     leases = []
     for interview, _ in made:
-        response = await client.get(f"/api/worker/interviews/{interview.id}/context", headers=auth)
+        response = await client.get(f"/api/worker/interviews/{interview.id}/context?take_lease=1", headers=auth)
         leases.append(response.json()["lease_token"])
 
     errors = 0

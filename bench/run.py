@@ -28,30 +28,48 @@ BENCHES = [
 ]
 
 
+def previous_sections() -> dict[str, str]:
+    """The sections of the current README, by title (kept for benches not run this time)."""
+    readme = HERE / "README.md"
+    if not readme.exists():
+        return {}
+    parts = readme.read_text().split("\n## ")[1:]
+    return {part.split("\n", 1)[0]: "## " + part.rstrip("\n") + "\n" for part in parts}
+
+
 def main() -> int:
     sections, failures = [], []
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "mockflow_site.settings"}
+    only = {name.strip() for name in os.environ.get("BENCH_ONLY", "").split(",") if name.strip()}
+    kept = previous_sections() if only else {}
     for script, title in BENCHES:
         path = HERE / script
         if not path.exists():
+            continue
+        if only and script not in only and script.removesuffix(".py") not in only:
+            if title in kept:
+                sections.append(kept[title])
             continue
         print(f"== {title} ({script})", flush=True)
         started = time.perf_counter()
         result = subprocess.run([sys.executable, str(path)], cwd=ROOT, env=env, capture_output=True, text=True)
         took = time.perf_counter() - started
         sys.stdout.write(result.stdout)
+        has_table = any(line.startswith("|") for line in result.stdout.splitlines())
         if result.returncode != 0:
             sys.stderr.write(result.stderr)
             failures.append(script)
-            sections.append(f"## {title}\n\nFailed (exit {result.returncode}).\n")
-            continue
+            if not has_table:
+                sections.append(f"## {title}\n\nFailed (exit {result.returncode}).\n")
+                continue
         # The table, with any line the bench prints about its set-up (layer, database, sizes) above it.
         table = "\n".join(
             line if line.startswith("|") else line + "\n"
             for line in result.stdout.splitlines()
             if line.strip() and not line.startswith(("==", "Wrote"))
         )
-        sections.append(f"## {title}\n\n`bench/{script}`, {took:.1f} s\n\n{table}\n")
+        status = f" (exit {result.returncode}: the bench counted errors or misses, see below)" if result.returncode else ""
+        sections.append(f"## {title}\n\n`bench/{script}`, {took:.1f} s{status}\n\n{table}\n")
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     header = (
         "# Benchmarks\n\n"
@@ -61,7 +79,8 @@ def main() -> int:
         "`redis-server`, and the PostgreSQL database `BENCH_DATABASE_URL` (default\n"
         "`postgres://postgres@127.0.0.1:5432/mockflow_bench`, dropped and recreated). `docs/deploy.md` says\n"
         "how to run them against a deployment.\n\n"
-        f"Last run: {stamp} on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}.\n\n"
+        f"Last run: {stamp} on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        + (f" (only {', '.join(sorted(only))}; the other sections are from the run before).\n\n" if only else ".\n\n")
     )
     (HERE / "README.md").write_text(header + "\n".join(sections))
     print(f"Wrote {HERE / 'README.md'}")
