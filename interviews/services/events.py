@@ -13,12 +13,12 @@ import logging
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -78,7 +78,10 @@ class InterviewNotReady(EventStoreError):
 # -- the channel-layer group -------------------------------------------------------------------------
 
 
-def interview_group(interview_id) -> str:
+InterviewId = uuid.UUID | str
+
+
+def interview_group(interview_id: InterviewId) -> str:
     return f"interview.{uuid.UUID(str(interview_id)).hex}"
 
 
@@ -97,7 +100,7 @@ def stored_message(last_seq: int, messages: list[dict[str, Any]] | None = None) 
     return message
 
 
-def announce_stored(interview_id, last_seq: int, messages: list[dict[str, Any]] | None = None) -> None:
+def announce_stored(interview_id: InterviewId, last_seq: int, messages: list[dict[str, Any]] | None = None) -> None:
     """Tell the interview's sockets that events up to `last_seq` are stored (from synchronous code).
 
     Async callers send `stored_message(...)` with `await layer.group_send` themselves, so that no
@@ -112,7 +115,7 @@ def announce_stored(interview_id, last_seq: int, messages: list[dict[str, Any]] 
         logger.warning("Could not announce events of interview %s", interview_id, exc_info=True)
 
 
-def announce_lease_released(interview_id) -> None:
+def announce_lease_released(interview_id: InterviewId) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
@@ -130,18 +133,20 @@ def announce_lease_released(interview_id) -> None:
 # `_fenced`. Neither lets an empty token through (a never-leased interview has an empty lease_token).
 
 
-def _fenced(interview_pk, lease_token: str | None):
+def _fenced(interview_pk: InterviewId, lease_token: str | None) -> QuerySet[Interview]:
     """The interview's row while `lease_token` is its lease (nothing for an empty token): update through it."""
     if not lease_token:
         return Interview.objects.none()
     return Interview.objects.filter(pk=interview_pk, lease_token=lease_token)
 
 
-def _lease_held(interview: Interview, now) -> bool:
+def _lease_held(interview: Interview, now: datetime.datetime) -> bool:
     return bool(interview.lease_token) and interview.lease_expires_at is not None and interview.lease_expires_at > now
 
 
-def lease_acquire(*, interview: Interview, seconds: float, force: bool = False, now=None) -> str | None:
+def lease_acquire(
+    *, interview: Interview, seconds: float, force: bool = False, now: datetime.datetime | None = None
+) -> str | None:
     """Take the interview's lease and return its token; None if someone else holds it (unless `force`).
 
     A ready interview goes live. The worker forces (a job dispatched again takes over from a dead
@@ -166,7 +171,9 @@ def lease_acquire(*, interview: Interview, seconds: float, force: bool = False, 
     return token
 
 
-def lease_renew(*, interview: Interview, lease_token: str, seconds: float, now=None) -> bool:
+def lease_renew(
+    *, interview: Interview, lease_token: str | None, seconds: float, now: datetime.datetime | None = None
+) -> bool:
     """Extend the lease; False if it is no longer ours (then stop driving)."""
     now = now or timezone.now()
     expires = now + datetime.timedelta(seconds=seconds)
@@ -174,7 +181,7 @@ def lease_renew(*, interview: Interview, lease_token: str, seconds: float, now=N
     return updated == 1
 
 
-def lease_release(*, interview: Interview, lease_token: str) -> bool:
+def lease_release(*, interview: Interview, lease_token: str | None) -> bool:
     """Give the lease up so another driver may take it at once."""
     released = _fenced(interview.pk, lease_token).update(lease_expires_at=None)
     if released:
@@ -252,6 +259,12 @@ def clean_events(raw_events: Any) -> list[CleanEvent]:
 ACTIVITY_RESOLUTION = datetime.timedelta(seconds=30)  # last_activity_at is kept to this precision
 
 
+def _cleaned(events: list[dict[str, Any]] | list[CleanEvent]) -> list[CleanEvent]:
+    if events and isinstance(events[0], CleanEvent):
+        return cast("list[CleanEvent]", events)  # cleaned by the caller (the text driver), all of one kind
+    return clean_events(events)
+
+
 def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[CleanEvent], lease_token: str | None,
                   announce: bool = True) -> AppendResult:
     """Store a batch all or nothing: known ids are skipped, new ones must continue `seq` without gaps.
@@ -264,7 +277,7 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
 
     Raises InvalidEvents, LeaseLost, SeqConflict (with `expected`) or InterviewTerminal.
     """
-    batch = events if events and isinstance(events[0], CleanEvent) else clean_events(events)
+    batch = _cleaned(events)
     result = AppendResult()
     with transaction.atomic():
         last_stored = Event.objects.filter(interview=OuterRef("pk")).order_by("-seq").values("seq")[:1]
@@ -310,7 +323,7 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
     return result
 
 
-def events_after(*, interview_id, after_seq: int, limit: int = 500) -> list[dict[str, Any]]:
+def events_after(*, interview_id: InterviewId, after_seq: int, limit: int = 500) -> list[dict[str, Any]]:
     """The stored events with a greater `seq`, as socket messages, in order."""
     rows = Event.objects.filter(interview_id=interview_id, seq__gt=after_seq).order_by("seq")[:limit]
     return [row.as_message() for row in rows]

@@ -12,6 +12,7 @@ import datetime
 import json
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
@@ -41,7 +42,7 @@ class IssuedToken:
     identity: str
     expires_at: datetime.datetime
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"token": self.token, "url": self.url, "room": self.room, "identity": self.identity,
                 "expires_at": self.expires_at.isoformat().replace("+00:00", "Z")}
 
@@ -79,7 +80,7 @@ def livekit_token_issue(*, interview: Interview) -> IssuedToken:
         .with_room_config(api.RoomConfiguration(agents=[dispatch]))
         .to_jwt()
     )
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if interview.mode != Interview.Mode.VOICE:
         changes["mode"] = interview.mode = Interview.Mode.VOICE
     if interview.status == Status.READY:
@@ -87,5 +88,5 @@ def livekit_token_issue(*, interview: Interview) -> IssuedToken:
         changes["last_activity_at"] = interview.last_activity_at = timezone.now()
     if changes:
         Interview.objects.filter(pk=interview.pk).update(**changes)
-    return IssuedToken(token=token, url=settings.LIVEKIT_URL, room=room, identity=identity,
+    return IssuedToken(token=token, url=settings.LIVEKIT_URL or "", room=room, identity=identity,
                        expires_at=timezone.now() + TOKEN_TTL)

@@ -265,7 +265,7 @@ def timeline(events: list[dict[str, Any]]) -> dict[str, Any]:
             reason = data.get("reason", "")
             row.update(label="Interview ends", text=REASON_LABELS.get(reason, reason), tone="stage")
         rows.append(row)
-    duration = _seconds(start, events[-1]["at"]) if events else 0.0
+    duration = _seconds(start, events[-1]["at"]) if start else 0.0
     summary = {
         "duration": f"{int(duration // 60)} min {int(duration % 60)} s",
         "questions": questions,

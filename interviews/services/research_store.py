@@ -9,9 +9,11 @@ from __future__ import annotations
 import datetime
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from agent_worker.core.backoff import backoff_delay
@@ -73,7 +75,7 @@ def research_request(*, company: str, now: datetime.datetime | None = None) -> t
         return row, True
 
 
-def _set(row: CompanyResearch, **fields) -> None:
+def _set(row: CompanyResearch, **fields: Any) -> None:
     for name, value in fields.items():
         setattr(row, name, value)
     row.save(update_fields=[*fields, "updated_at"])
@@ -130,7 +132,7 @@ def research_run(*, research_id: int, now: datetime.datetime | None = None) -> A
     return Attempt(status=CompanyResearch.Status.READY)
 
 
-def research_due_for_retry(*, now: datetime.datetime | None = None):
+def research_due_for_retry(*, now: datetime.datetime | None = None) -> QuerySet[CompanyResearch]:
     """Pending rows whose next attempt is due and that no task seems to hold (lost or never deferred)."""
     now = now or timezone.now()
     return CompanyResearch.objects.filter(
@@ -150,7 +152,7 @@ def research_expire(*, now: datetime.datetime | None = None) -> int:
     return count
 
 
-def research_view(row: CompanyResearch | None, *, company: str = "") -> dict:
+def research_view(row: CompanyResearch | None, *, company: str = "") -> dict[str, Any]:
     """What the candidate's page shows about the research (also the JSON the page polls)."""
     from interviews.research import SECTION_TITLES, SECTIONS, CompanyBrief
 
@@ -158,7 +160,7 @@ def research_view(row: CompanyResearch | None, *, company: str = "") -> dict:
         if company:
             return {"status": "none", "message": "That does not look like a company name, so nothing was researched."}
         return {"status": "none", "message": "No company given, so there is no company research."}
-    data: dict = {"status": row.status, "company": row.display_name}
+    data: dict[str, Any] = {"status": row.status, "company": row.display_name}
     if row.status == CompanyResearch.Status.READY:
         brief = CompanyBrief.from_dict(row.brief or {})
         sources = {s.index: s for s in brief.sources}

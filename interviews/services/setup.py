@@ -10,7 +10,7 @@ import datetime
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -30,6 +30,9 @@ from interviews.models import Document, Interview, Role, StagePlan, Status
 from interviews.parsing import ParsedDocument
 from interviews.services.research_store import research_request
 from interviews.services.status import interview_set_status
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 logger = logging.getLogger(__name__)
 
@@ -56,7 +59,7 @@ class InterviewLimitReached(Exception):
     """The per-day cap, found when the interview was about to be stored (a create raced another)."""
 
 
-def setup_limit_error(*, user, now: datetime.datetime | None = None) -> str | None:
+def setup_limit_error(*, user: User, now: datetime.datetime | None = None) -> str | None:
     """Why this user may not create another interview right now, or None.
 
     The form asks early; `interview_create` asks again inside its transaction with the owner's row locked,
@@ -73,7 +76,7 @@ def setup_limit_error(*, user, now: datetime.datetime | None = None) -> str | No
     return None
 
 
-def upload_attempt_allowed(*, user) -> bool:
+def upload_attempt_allowed(*, user: User) -> bool:
     """Count one upload attempt against the user's hourly allowance (parsing costs a child process)."""
     key = f"uploads:{user.pk}:{timezone.now():%Y%m%d%H}"
     cache.add(key, 0, timeout=3700)
@@ -155,14 +158,14 @@ def interview_engine_plan(interview: Interview) -> tuple[dict[str, Any], list[di
     return snapshot, bank
 
 
-def _facts_of(document: Upload | Document, kind: str) -> dict:
+def _facts_of(document: Upload | Document, kind: str) -> dict[str, Any]:
     if isinstance(document, Document):
         return document.facts or {}
     parsed = document.parsed
     return (parsed.highlights if kind == Document.Kind.RESUME else parsed.requirements) or {}
 
 
-def _store_document(*, owner, kind: str, upload: Upload | Document, written: list) -> Document:
+def _store_document(*, owner: User, kind: str, upload: Upload | Document, written: list[str]) -> Document:
     if isinstance(upload, Document):  # "practise again": the earlier interview's document, reused
         if upload.owner_id != owner.pk or upload.kind != kind:
             raise ValueError("a reused document must be the same owner's, of the same kind")
@@ -180,14 +183,15 @@ def _store_document(*, owner, kind: str, upload: Upload | Document, written: lis
     )
     if upload.data is not None:
         doc.file.save("upload", ContentFile(upload.data), save=False)  # upload_to generates the name
-        written.append(doc.file.name)
+        if doc.file.name:
+            written.append(doc.file.name)
     doc.save()
     return doc
 
 
 def interview_create(
     *,
-    owner,
+    owner: User,
     role: Role,
     level: str,
     plan: StagePlan,
@@ -233,7 +237,7 @@ def interview_create(
                 status=Status.DRAFT,
             )
             interview_set_status(interview=interview, status=Status.READY, reason="documents parsed")
-            if run_research:
+            if research is not None and run_research:
                 research_id = research.pk
                 transaction.on_commit(lambda: _enqueue_safely(research_id))
     except BaseException:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import uuid
 
 from django.conf import settings
 from django.db import transaction
@@ -65,7 +66,7 @@ def _fail_unstarted_voice(cutoff: datetime.datetime, now: datetime.datetime) -> 
     return count
 
 
-def _abandon(interview_id, now: datetime.datetime) -> bool:
+def _abandon(interview_id: uuid.UUID | str, now: datetime.datetime) -> bool:
     interview = load_interview(interview_id)
     try:
         token = store.lease_acquire(interview=interview, seconds=60, force=False, now=now)

@@ -1,5 +1,7 @@
 """The interview lifecycle: every status change goes through `interview_set_status` and its table."""
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -16,7 +18,7 @@ ALLOWED_TRANSITIONS: dict[str, frozenset[str]] = {
 
 
 class InvalidStatusTransition(Exception):
-    def __init__(self, interview_id, from_status, to_status):
+    def __init__(self, interview_id: object, from_status: str, to_status: str) -> None:
         self.from_status, self.to_status = from_status, to_status
         super().__init__(f"Interview {interview_id} cannot go from {from_status} to {to_status}.")
 
@@ -30,7 +32,7 @@ def interview_set_status(*, interview: Interview, status: str, reason: str = "")
         if status not in ALLOWED_TRANSITIONS[locked.status]:
             raise InvalidStatusTransition(locked.pk, locked.status, status)
         now = timezone.now()
-        fields = {"status": status}
+        fields: dict[str, Any] = {"status": status}
         if status == Status.LIVE and not locked.started_at:
             fields["started_at"] = now
         if status in (Status.COMPLETED, Status.ABANDONED, Status.FAILED):
