@@ -199,7 +199,9 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
     best: tuple[int, str, str] = (0, "", "")
     for label, text in sources:
         for sentence in _sentences(text):
-            if not 20 <= len(sentence) <= 220:
+            # A sentence, not a heading, a slug or a link ("ien-registered-nurse-emergency-room-austin-tx").
+            if not 20 <= len(sentence) <= 220 or "http" in sentence or "/" in sentence or \
+                    sum(w.islower() for w in sentence.split()) < 3:
                 continue
             shared = len(wanted & content_words(sentence))
             if shared > best[0]:

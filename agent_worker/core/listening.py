@@ -49,13 +49,14 @@ ACTION_RE = re.compile(
     re.IGNORECASE)
 _TEAM_ONLY_RE = re.compile(r"\b(?:we|our team|the team)\b", re.IGNORECASE)
 SITUATION_RE = re.compile(
-    r"\b(?:at (?:my|our|the)|when I was|when we|last (?:year|month|quarter|week)|in \d{4}|the (?:problem|issue|"
+    r"\b(?:at (?:my|our|the)|when I was|when we|last (?:year|month|quarter|week|spring|summer|autumn|fall|winter)|in \d{4}|the (?:problem|issue|"
     r"situation|challenge) was|we had|there was|one time|once,|during|after the|before the)\b", re.IGNORECASE)
 RESULT_RE = re.compile(
     r"\b(?:as a result|result(?:ed|s)? (?:in|was)|reduc(?:ed|ing)|increas(?:ed|ing)|improv(?:ed|ing)|"
     r"sav(?:ed|ing)|cut|grew|dropped|halved|doubled|went (?:from|down|up)|outcome|impact|in the end|"
     r"ended up|caught|fixed|prevented|stopped|shipped|launched|now (?:we|it|the)|no longer|zero|"
-    r"fewer|faster|slower|cheaper|recovered|resolved|solved|won|delivered|completed|passed|approved)\b",
+    r"fewer|faster|slower|cheaper|recovered|resolved|solved|won|delivered|completed|passed|approved|"
+    r"within (?:\d+|a|one|two|three|four|five|six|a few) (?:minutes?|hours?|days?|weeks?|months?))\b",
     re.IGNORECASE)
 _WHY_RE = re.compile(
     r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"

@@ -260,3 +260,12 @@ def test_a_candidates_question_in_the_middle_of_the_interview_is_answered_not_pa
     question = next(e for e in of(events, "candidate.said") if "on-call" in e["data"]["text"])
     reply = next(e for e in events[question["seq"]:] if e["type"] == "agent.said")
     assert "one week in eight" in reply["data"]["text"] and "?" in reply["data"]["text"]
+
+
+def test_a_slug_or_a_heading_of_the_job_description_is_never_quoted_as_an_answer():
+    job = "ien-registered-nurse-emergency-room-austin-tx\n## Emergency Room\nShifts are three 12-hour days a week."
+    reply = answer_candidate_question("What are the shifts like in the emergency room?", [("the job description", job)])
+    assert "austin-tx" not in reply and "three 12-hour days" in reply
+    title = answer_candidate_question("What is the emergency room like?",
+                                      [("the job description", "IEN - Registered Nurse Emergency Room\nApply now.")])
+    assert "Registered Nurse Emergency Room" not in title and "don't have that" in title
