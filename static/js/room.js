@@ -267,12 +267,11 @@ function setConnection(connection) {
 }
 
 function onSession(session) {
-  // A live interview that went on in text (the candidate chose it when the worker left) is driven by the
-  // text room; a ready one is still the candidate's to start in voice.
-  if (mode === "voice" && session.mode === "text" && session.status === "live") {
-    const url = new URL(window.location.href);
-    url.searchParams.delete("mode");
-    window.location.assign(url.toString());  // the interview goes on in text: the text room drives it
+  // A live interview that went on in text (the candidate chose it here or in another tab when the worker
+  // left) is driven by the text room; a ready one is still the candidate's to start in voice, unless
+  // they asked for text here.
+  if (session.mode === "text" && (state.switchingToText || (mode === "voice" && session.status === "live"))) {
+    openTextRoom();
     return;
   }
   state.status = session.status;
@@ -287,7 +286,9 @@ function onSession(session) {
 }
 
 function onError(error) {
-  if (error.code === "not_driving") {
+  if (error.code === "not_voice" && state.switchingToText) {
+    openTextRoom();  // it is a text interview already
+  } else if (error.code === "not_driving") {
     state.driving = false;
     updateWatching();
   } else if ($("answer-hint")) {
@@ -325,7 +326,14 @@ function onAgent(what, detail) {
   if (offer) offer.hidden = false;
 }
 
+function openTextRoom() {
+  const url = new URL(window.location.href);
+  url.searchParams.delete("mode");
+  window.location.assign(url.toString());  // the interview goes on in text: the text room drives it
+}
+
 async function goOnInText() {
+  state.switchingToText = true;  // a new interview's mode is text until its first token: only a switch we asked for reloads
   await voice?.leave();
   socket.send({ type: "switch_to_text" });
 }
