@@ -1,9 +1,10 @@
 """Account writes: sign-up, email verification, export and deletion."""
 
 import logging
+from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -13,19 +14,26 @@ from django.utils import timezone
 
 from accounts.emails import normalize_email
 from accounts.mail_limit import take_mail_slot
+from accounts.models import User
 from accounts.registry import providers
 from accounts.tokens import make_verification_token, read_verification_token
 
 log = logging.getLogger(__name__)
-User = get_user_model()
 
 
-def user_home(user) -> str:
+def user_home(user: User) -> str:
     """The URL name a signed-in user starts from: staff their dashboard, candidates theirs."""
     return "staff:overview" if user.is_staff else "dashboard"
 
 
-def send_templated_email(*, to: str, template: str, context: dict, attachments=(), headers=None) -> None:
+def send_templated_email(
+    *,
+    to: str,
+    template: str,
+    context: dict[str, Any],
+    attachments: Iterable[tuple[str, bytes, str]] = (),
+    headers: dict[str, str] | None = None,
+) -> None:
     """Send `<template>_subject.txt`, `_body.txt` and `_body.html` from templates/ as one message."""
     subject = render_to_string(f"{template}_subject.txt", context).strip()
     text = render_to_string(f"{template}_body.txt", context)
@@ -37,7 +45,7 @@ def send_templated_email(*, to: str, template: str, context: dict, attachments=(
     message.send()
 
 
-def user_signup(*, email: str, display_name: str, password: str):
+def user_signup(*, email: str, display_name: str, password: str) -> User | None:
     """Sign-up that answers the same whether or not the address has an account (nobody is signed in here).
 
     A new address gets an unverified account and a link that verifies it and signs its owner in; an address
@@ -65,7 +73,7 @@ def user_signup(*, email: str, display_name: str, password: str):
     return None
 
 
-def verification_send(*, user) -> bool:
+def verification_send(*, user: User) -> bool:
     """Mail a verification link, unless this address has had its hourly allowance; True if one was sent."""
     if not take_mail_slot(user.email):
         return False
@@ -74,10 +82,10 @@ def verification_send(*, user) -> bool:
 
 
 def _site_link(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
+    return (settings.SITE_URL or "").rstrip("/") + path
 
 
-def _send_quietly(user, *, template: str, context: dict) -> bool:
+def _send_quietly(user: User, *, template: str, context: dict[str, Any]) -> bool:
     try:
         send_templated_email(to=user.email, template=template, context=context)
     except OSError:
@@ -87,7 +95,7 @@ def _send_quietly(user, *, template: str, context: dict) -> bool:
     return True
 
 
-def verification_confirm(*, token: str):
+def verification_confirm(*, token: str) -> tuple[User | None, bool]:
     """Mark the address in the token verified. Returns (user, verified_now), or (None, False) for a bad
     or stale token. Only the click that verifies the address may sign its owner in (the link is one-time)."""
     data = read_verification_token(token)
@@ -107,8 +115,8 @@ def verification_confirm(*, token: str):
     return user, verified_now
 
 
-def user_export_data(*, user) -> dict:
-    data = {
+def user_export_data(*, user: User) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "account": {
             "email": user.email,
             "display_name": user.display_name,
@@ -122,7 +130,7 @@ def user_export_data(*, user) -> dict:
     return data
 
 
-def user_delete(*, user) -> None:
+def user_delete(*, user: User) -> None:
     """Delete the account and everything of the user's, files included."""
     with transaction.atomic():
         for provider in providers():

@@ -7,6 +7,8 @@ mail clients show one message even if the first attempt did reach the server.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -39,24 +41,25 @@ def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAI
     return Outbox.objects.get(report=report, kind=kind) if reclaimed else None
 
 
-def report_email_context(report: Report) -> dict:
+def report_email_context(report: Report) -> dict[str, Any]:
     from feedback.selectors import report_summary
 
     interview = report.interview
-    link = settings.SITE_URL.rstrip("/") + reverse("feedback:report", args=[interview.pk])
+    site = (settings.SITE_URL or "").rstrip("/")
+    link = site + reverse("feedback:report", args=[interview.pk])
     return {
         "user": interview.owner,
         "interview": interview,
         "report": report,
         "summary": report_summary(report),
         "link": link,
-        "dashboard_link": settings.SITE_URL.rstrip("/") + reverse("dashboard"),
+        "dashboard_link": site + reverse("dashboard"),
     }
 
 
 def outbox_message_id(claim: Outbox) -> str:
     """The message's Message-ID, the same for every attempt at sending it."""
-    domain = settings.DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip("> ") or "mockflow.local"
+    domain = (settings.DEFAULT_FROM_EMAIL or "").rsplit("@", 1)[-1].strip("> ") or "mockflow.local"
     return f"<{claim.kind}.{claim.report_id}.{claim.pk}@{domain}>"
 
 

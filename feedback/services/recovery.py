@@ -14,7 +14,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections.abc import Iterator
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -22,6 +24,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from feedback.models import STEPS, Report, StepStatus
+from feedback.services.reports import ReportId
 from interviews.maintenance import maintenance_job
 
 log = logging.getLogger(__name__)
@@ -46,7 +49,7 @@ def stuck_filter(now: datetime) -> Q:
 
 
 @contextlib.contextmanager
-def step_heartbeat(report_id):
+def step_heartbeat(report_id: ReportId) -> Iterator[None]:
     """Touch the report every REPORT_HEARTBEAT_SECONDS while the block runs (in a thread of its own)."""
     stop = threading.Event()
     every = float(settings.REPORT_HEARTBEAT_SECONDS)
@@ -92,26 +95,27 @@ def _task_path(step: str) -> str:
     return tasks.STEP_TASKS[step].module_path
 
 
-def _step_tasks(report_id, step: str):
+def _step_tasks(report_id: ReportId, step: str) -> Any:  # a queryset of django-tasks-db's (untyped) rows
     from django_tasks_db.models import DBTaskResult
 
     return DBTaskResult.objects.filter(task_path=_task_path(step), args_kwargs__args=[str(report_id)])
 
 
-def _step_queued(report_id, step: str) -> bool:
+def _step_queued(report_id: ReportId, step: str) -> bool:
     from django.tasks import TaskResultStatus
 
-    return _step_tasks(report_id, step).filter(status=TaskResultStatus.READY).exists()
+    return bool(_step_tasks(report_id, step).filter(status=TaskResultStatus.READY).exists())
 
 
-def _fail_lost_tasks(report_id, step: str, now: datetime) -> int:
+def _fail_lost_tasks(report_id: ReportId, step: str, now: datetime) -> int:
     """Mark the dead worker's task failed, so that task lists do not show it running for ever."""
     from django.tasks import TaskResultStatus
 
-    return _step_tasks(report_id, step).filter(status=TaskResultStatus.RUNNING).update(
+    failed: int = _step_tasks(report_id, step).filter(status=TaskResultStatus.RUNNING).update(
         status=TaskResultStatus.FAILED, finished_at=now, exception_class_path=LOST_TASK_CLASS,
         traceback="The worker stopped while running this task (no heartbeat); the step was taken up again.",
     )
+    return failed
 
 
 @maintenance_job("recover_stuck_reports")

@@ -11,7 +11,9 @@ server may be down for a while). A step whose worker died is taken up again (`re
 from __future__ import annotations
 
 import logging
+import uuid
 from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -21,6 +23,11 @@ from django.utils import timezone
 
 from feedback.models import STEPS, Report, StepStatus
 from interviews.models import Interview, Status
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+ReportId = uuid.UUID | str  # the row's pk, or as the task queue carries it
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +90,7 @@ def report_retry(*, report: Report) -> list[str]:
     return failed
 
 
-def reports_release_waiting_email(*, user) -> int:
+def reports_release_waiting_email(*, user: User) -> int:
     """Mail the reports that waited for this user's address to be verified; return how many."""
     waiting = list(
         Report.objects.filter(interview__owner=user, email_status=StepStatus.WAITING).values_list("pk", flat=True)
@@ -97,7 +104,7 @@ def reports_release_waiting_email(*, user) -> int:
     return len(waiting)
 
 
-def enqueue_step(*, report_id, step: str, delay_seconds: int | None = None) -> None:
+def enqueue_step(*, report_id: ReportId, step: str, delay_seconds: int | None = None) -> None:
     from feedback import tasks
 
     task = tasks.STEP_TASKS[step]
@@ -110,7 +117,7 @@ def enqueue_step(*, report_id, step: str, delay_seconds: int | None = None) -> N
 # Running one step
 
 
-def report_run_step(*, report_id, step: str) -> str:
+def report_run_step(*, report_id: ReportId, step: str) -> str:
     """Run `step` of the report if it is due; return what happened (done, waiting, retry, failed, skipped)."""
     if step not in STEPS:
         raise ValueError(f"unknown report step {step!r}")
@@ -132,7 +139,7 @@ def report_run_step(*, report_id, step: str) -> str:
     return "done" if outcome == StepStatus.DONE else str(outcome)
 
 
-def _claim(report_id, step: str) -> Report | None:
+def _claim(report_id: ReportId, step: str) -> Report | None:
     from feedback.services.recovery import stale_after
 
     now = timezone.now()
@@ -154,7 +161,7 @@ def _claim(report_id, step: str) -> Report | None:
     return report
 
 
-def _step_finished(report_id, step: str, outcome: str) -> None:
+def _step_finished(report_id: ReportId, step: str, outcome: str) -> None:
     with transaction.atomic():
         report = Report.objects.select_for_update().get(pk=report_id)
         setattr(report, f"{step}_status", outcome)
@@ -166,7 +173,7 @@ def _step_finished(report_id, step: str, outcome: str) -> None:
         report.save()
 
 
-def _step_failed(report_id, step: str, exc: Exception) -> str:
+def _step_failed(report_id: ReportId, step: str, exc: Exception) -> str:
     with transaction.atomic():
         report = Report.objects.select_for_update().get(pk=report_id)
         attempts = int(report.step_attempts.get(step, 0)) + 1
@@ -202,7 +209,7 @@ def _overall_status(report: Report) -> str:
 # The steps
 
 
-def _events_of(interview: Interview) -> list[dict]:
+def _events_of(interview: Interview) -> list[dict[str, Any]]:
     return [event.as_message() for event in interview.events.order_by("seq")]
 
 
@@ -220,7 +227,7 @@ def _run_narrative(report: Report) -> str:
     from feedback.analysis import InterviewAnalysis
     from feedback.narrative import generate_narrative
 
-    analysis = InterviewAnalysis.from_dict(report.analysis)
+    analysis = InterviewAnalysis.from_dict(report.analysis or {})
     narrative = generate_narrative(
         analysis,
         complete=llm.json_completer(),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.core.files.storage import default_storage
 
 from feedback.models import Report
 from interviews.models import iso_utc
 
+if TYPE_CHECKING:
+    from accounts.models import User
 
-def export_reports(user) -> list[dict]:
+
+def export_reports(user: User) -> list[dict[str, Any]]:
     reports = Report.objects.filter(interview__owner=user).select_related("interview").order_by("created_at")
     return [
         {
@@ -28,7 +33,7 @@ def export_reports(user) -> list[dict]:
     ]
 
 
-def delete_report_files(user) -> None:
+def delete_report_files(user: User) -> None:
     """Remove the stored PDFs; the rows go with the user's interviews (CASCADE)."""
     for name in Report.objects.filter(interview__owner=user).exclude(pdf="").values_list("pdf", flat=True):
         default_storage.delete(name)
