@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from agent_worker.core.text import normalise
 
-__all__ = ["THREAD_INTENTS", "content_words", "intents_of", "same_ask"]
+__all__ = ["THREAD_INTENTS", "content_stopwords", "content_words", "intents_of", "same_ask"]
 
 # intent -> phrases (normalised words; a phrase matches on word boundaries)
 INTENT_PHRASES: dict[str, tuple[str, ...]] = {
@@ -79,6 +79,11 @@ def intents_of(text: str) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def _intents(norm: str) -> frozenset[str]:
     return frozenset(intent for intent, pattern in _PATTERNS.items() if pattern.search(norm))
+
+
+def content_stopwords() -> set[str]:
+    """Words that carry no topic ("how", "the", "many")."""
+    return _STOPWORDS
 
 
 def content_words(text: str, leave_aside: set[str] | frozenset[str] = frozenset()) -> set[str]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.asks import content_words
+from agent_worker.core.asks import content_stopwords, content_words
 from agent_worker.core.listening import Reading
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
-from agent_worker.core.text import cap
+from agent_worker.core.text import cap, normalise
 
 __all__ = ["acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
            "level_group", "level_guidance", "model_preface", "non_answer_probe"]
@@ -181,7 +181,15 @@ def asks_a_question(answer: str) -> bool:
 
 
 _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", "interview", "next", "steps",
-                           "position", "people", "day", "typical", "looks", "look", "kind"}
+                           "position", "people", "day", "typical", "looks", "look", "kind", "usually",
+                           "like", "days", "week", "many", "much", "often", "exactly", "currently", "per", "see",
+                           "covered", "offered", "provided", "included", "available", "required", "supported",
+                           "paid", "handled", "structured", "organised", "organized", "shared", "split", "works"}
+_ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _sentences(text: str) -> list[str]:
@@ -189,28 +197,91 @@ def _sentences(text: str) -> list[str]:
     return [" ".join(s.strip(" +*-•#").split()) for s in lines if s.strip(" +*-•#")]
 
 
+def _title_words(text: str) -> set[str]:
+    """The words of a document's title lines (before its first sentence): the job itself ("nurse"), which
+    a question shares with every sentence and which answers nothing."""
+    out: set[str] = set()
+    for line in (text or "").splitlines():
+        if len(line.split()) >= 8 or line.rstrip().endswith("."):
+            break
+        out |= {_stem(w) for w in content_words(line.replace("-", " "))}
+    return out
+
+
+def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple[str, frozenset[str]]]:
+    """What a question asks about, as phrases ("the night shift", "a preceptor program"), each with its
+    (stemmed) words: runs of telling words, leaving aside words of any job ("team", "role") and the words of
+    this job's title ("nurses" for a nurse job), which every sentence of the posting shares."""
+    role = set().union(*(_title_words(text) for _, text in sources)) if sources else set()
+    topics: list[tuple[str, frozenset[str]]] = []
+    run: list[str] = []
+    tokens = normalise(question.replace("-", " ")).split() + [""]
+    for i, token in enumerate(tokens):
+        telling = (token and len(token) > 2 and token not in content_stopwords() and
+                   token not in _GENERIC_QUESTION_WORDS and _stem(token) not in role)
+        if telling:
+            run.append(token)
+            continue
+        if run:
+            before = tokens[i - len(run) - 1] if i - len(run) - 1 >= 0 else ""
+            article = _ARTICLES.get(before, "")
+            topics.append(((f"{article} " if article else "") + " ".join(run), frozenset(_stem(w) for w in run)))
+            run = []
+    return topics
+
+
+def _covered(topic: frozenset[str], sentence_words: set[str]) -> bool:
+    shared = len(topic & sentence_words)
+    return shared == len(topic) or shared >= 2
+
+
+def _listed(phrases: list[str]) -> str:
+    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
 def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> str:
     """Answer from the job description or the research when they hold the answer; say so honestly if not.
 
-    `sources` are (label, text) pairs such as ("the job description", jd). The answer quotes the one
-    sentence that shares most of the question's words (at least one telling word), cleaned and capped.
+    `sources` are (label, text) pairs such as ("the job description", jd). A sentence is quoted only when
+    it covers one of the things the question is about (all the words of "night shift", not just "nurses"),
+    cleaned and capped; what it leaves unanswered is named, and nothing is guessed.
     """
-    wanted = content_words(question) - _GENERIC_QUESTION_WORDS
-    best: tuple[int, str, str] = (0, "", "")
+    topics = question_topics(question, sources)
+    # Words in many sentences of the posting ("patients" in a nurse's) answer nothing by themselves: when the
+    # question is also about something else, the quoted sentence must cover that.
+    counts: dict[str, int] = {}
+    for _, text in sources:
+        for sentence in _sentences(text):
+            for w in {_stem(w) for w in content_words(sentence.replace("-", " "))}:
+                counts[w] = counts.get(w, 0) + 1
+    telling = [(p, w) for p, w in topics if any(counts.get(x, 0) < 3 for x in w)]
+    needed = {p for p, _ in telling} or {p for p, _ in topics}
+    best: tuple[int, int, str, str, list[str]] = (0, 0, "", "", [])
     for label, text in sources:
         for sentence in _sentences(text):
             # A sentence, not a heading, a slug or a link ("ien-registered-nurse-emergency-room-austin-tx").
             if not 20 <= len(sentence) <= 220 or "http" in sentence or "/" in sentence or \
                     sum(w.islower() for w in sentence.split()) < 3:
                 continue
-            shared = len(wanted & content_words(sentence))
-            if shared > best[0]:
+            have = {_stem(w) for w in content_words(sentence.replace("-", " "))}
+            answered = [phrase for phrase, words in topics if _covered(words, have)]
+            shared = sum(len(words & have) for _, words in topics)
+            if (len(answered), shared) > best[:2] and needed & set(answered):
                 spoken = safe_phrase(sentence, 200)
                 if spoken:
-                    best = (shared, label, spoken)
-    if best[0] >= 1:
-        _, label, sentence = best
-        return (f"Good question. {label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.” "
-                "The hiring team can tell you how that works in practice.")
+                    answered += [phrase for phrase, words in topics if words & have and phrase not in answered]
+                    best = (len(answered), shared, label, spoken, answered)
+    if best[0]:
+        _, _, label, sentence, answered = best
+        left = [phrase for phrase, _ in topics if phrase not in answered]
+        rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more."
+                if left else " The hiring team can tell you how that works in practice.")
+        return f"Good question. {label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.”{rest}"
+    labels = [label for label, text in sources if (text or "").strip()]
+    if topics and labels:
+        said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
+                f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
+        return (f"Good question. {said} say anything about {_listed([p for p, _ in topics][:3])}, so I'd rather "
+                "not guess; that's a good one for the hiring team.")
     return ("Good question. I don't have that in the job description or my notes, so I'd rather not guess; "
             "it's a good one to ask the hiring team.")

@@ -176,7 +176,7 @@ def test_how_does_the_team_share_on_call_is_answered_from_the_job_description():
 
 def test_a_question_the_documents_do_not_answer_gets_an_honest_i_dont_know():
     reply = answer_candidate_question("What is the salary?", [("the job description", "Requirements:\n- Go")])
-    assert "don't have that" in reply and "hiring team" in reply
+    assert "doesn't say anything about the salary" in reply and "hiring team" in reply
 
 
 def test_a_candidate_who_asks_questions_at_the_end_gets_answers_not_deflections():
@@ -268,4 +268,52 @@ def test_a_slug_or_a_heading_of_the_job_description_is_never_quoted_as_an_answer
     assert "austin-tx" not in reply and "three 12-hour days" in reply
     title = answer_candidate_question("What is the emergency room like?",
                                       [("the job description", "IEN - Registered Nurse Emergency Room\nApply now.")])
-    assert "Registered Nurse Emergency Room" not in title and "don't have that" in title
+    assert "Registered Nurse Emergency Room" not in title and "I don't have that" in title
+
+
+# -- the lead's walkthrough (follow-up to issue 13) --------------------------------------------------
+
+ER_NURSE_JOB = """ien-registered-nurse-emergency-room-austin-tx
+IEN - Registered Nurse Emergency Room
+Austin, TX
+
+Relocation to USA is required and included as part of this position. Flint offers fully sponsored licensing, \
+immigration and relocation programs. We also facilitate, relocation housing and community integration.
+
+We are looking for an Internationally Educated Nurse (IEN), Registered Nurse (RN) to care for our patients and \
+facilitate their speedy recovery. The goal is to promote patient's well-being by providing high-quality nursing care.
+
+## Responsibilities
+- Collaborate with physicians and nurses to devise individualized care plans for patients.
+- Monitor patients' condition and assess their needs to provide the best possible care and advice.
+- Observe and record patients' behavior and document patient care in electronic records.
+"""
+NIGHT_SHIFT = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
+TRIAGE = ("As charge nurse I run triage flow for the shift. One night we had three ambulances arrive within ten "
+          "minutes while two nurses were out sick. I re-assigned the float nurse to triage, opened the hallway beds "
+          "and called the house supervisor myself. Every patient was seen within our 30 minute target and nobody "
+          "left without being seen.")
+
+
+def test_a_sentence_sharing_only_nurses_is_not_quoted_as_the_answer_about_night_shift_and_preceptors():
+    reply = answer_candidate_question(NIGHT_SHIFT, [("the job description", ER_NURSE_JOB)])
+    assert "Collaborate" not in reply and "says:" not in reply, reply
+    assert "doesn't say anything about the night shift, a preceptor program" in reply and "hiring team" in reply
+    # half of "preceptor program" is not an answer either ("relocation programs")
+    assert "relocation" not in answer_candidate_question("Is there a preceptor program?",
+                                                        [("the job description", ER_NURSE_JOB)])
+    # a word in every other sentence ("patients") answers nothing when the question is about something else
+    assert "says:" not in answer_candidate_question("How many patients does a nurse see per shift?",
+                                                    [("the job description", ER_NURSE_JOB)])
+    # what the posting does hold is still quoted
+    assert "Relocation to USA" in answer_candidate_question("Is relocation covered?",
+                                                            [("the job description", ER_NURSE_JOB)])
+
+
+def test_the_night_shift_question_gets_the_honest_answer_mid_interview_and_in_the_closing():
+    nurse = {"role": "Registered Nurse", "level": "mid", "job_description": ER_NURSE_JOB}
+    for answers in ({"past_experience": [TRIAGE, NIGHT_SHIFT]}, {"past_experience": [TRIAGE], "closing": [NIGHT_SHIFT]}):
+        events = simulate(script(answers, seed="night", **nurse))
+        said = [e["data"]["text"] for e in of(events, "agent.said")]
+        assert not any("Collaborate with physicians" in line for line in said), said
+        assert any("doesn't say anything about the night shift" in line for line in said), said
