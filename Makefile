@@ -13,7 +13,7 @@ TEST_DEBS := $(RUN_DEBS) chromium poppler-utils espeak-ng
 
 help:
 	@echo "make run    install (first run: 3-4 minutes), migrate, seed demo data and serve http://127.0.0.1:8000"
-	@echo "make test   install what tests need and run the whole suite (unit/integration, then browser)"
+	@echo "make test   install what tests need and run the whole suite (unit/integration, voice, faults, browser)"
 	@echo "make bench  run the benchmarks and write bench/results/*.json and bench/README.md"
 	@echo "make lint   ruff and mypy over the code"
 
@@ -47,8 +47,18 @@ run:
 
 setup-test: $(VENV)/.installed-test system-deps-test
 
+# Fault tests run real processes that share one database: PostgreSQL (the local one unless DATABASE_URL
+# names another). Browser tests run in their own invocation (Playwright's sync fixtures break later async tests).
+FAULTS_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
+
 test: setup-test
-	$(PY) -m pytest -m "not browser" -q
+	@echo "==> [1/4] unit and integration tests"
+	$(PY) -m pytest -m "not browser and not voice and not faults" -q
+	@echo "==> [2/4] voice: the offline audio pipeline in real time"
+	$(PY) -m pytest -m voice -q tests/voice
+	@echo "==> [3/4] faults: real processes killed and restarted (PostgreSQL)"
+	DATABASE_URL=$(FAULTS_DATABASE_URL) $(PY) -m pytest -m faults -q tests/faults
+	@echo "==> [4/4] browser tests (Chromium)"
 	$(PY) -m pytest -m browser -q tests/functional
 
 test-unit: setup-test
