@@ -108,7 +108,7 @@ def print_stylesheet() -> CSS:
 
 
 def render_report_html(report) -> str:
-    from feedback.selectors import report_context
+    from feedback.presenters import report_context
 
     return render_to_string("feedback/report_print.html", report_context(report, print_mode=True))
 

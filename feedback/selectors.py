@@ -1,40 +1,31 @@
-"""Reads: the candidate's own reports, the dashboard's rows and trends, the staff aggregates."""
+"""Reads: the candidate's own reports, the dashboard's rows and trends, the staff aggregates.
+
+What the pages show of them (labels, measures, charts) is made in `feedback.presenters`.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import timedelta
 from statistics import quantiles
 
-from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import Avg, BooleanField, Count, ExpressionWrapper, Q
 from django.db.models.functions import TruncDate
-from django.http import Http404
 from django.utils import timezone
 
 from agent_worker.core import events as ev
 from feedback import charts
 from feedback.models import Report, StepStatus
-from feedback.scoring.rubrics import TYPE_LABELS
+from feedback.presenters import STAGE_TITLES, STEP_LABELS, latency_text, name_label
 from interviews.models import Event, Interview, Status
-
-STAGE_TITLES = {
-    "greeting": "Welcome",
-    "self_intro": "About you",
-    "past_experience": "Past experience",
-    "closing": "Closing",
-}
-STEP_LABELS = {"analysis": "Analysis", "narrative": "Written feedback", "pdf": "PDF", "email": "Email"}
-
 
 # ---------------------------------------------------------------------------------------------
 # One report
 
 
-def interview_with_report_for_owner(*, user, interview_id) -> Interview:
-    """The user's own interview (with its report, if any), or 404: others, staff included, get 404."""
+def interview_with_report_for_owner(*, user, interview_id) -> Interview | None:
+    """The user's own interview (with its report, if any), or None: others' (staff included) are not found."""
     try:
         return (
             Interview.objects.select_related("role", "plan", "owner")
@@ -42,7 +33,7 @@ def interview_with_report_for_owner(*, user, interview_id) -> Interview:
             .get(pk=interview_id, owner=user)
         )
     except (Interview.DoesNotExist, ValueError):
-        raise Http404("No such interview.") from None
+        return None
 
 
 def report_of(interview: Interview) -> Report | None:
@@ -50,200 +41,6 @@ def report_of(interview: Interview) -> Report | None:
         return interview.report
     except Report.DoesNotExist:
         return None
-
-
-def _stage_title(interview: Interview, name: str) -> str:
-    for stage in (interview.plan_snapshot or {}).get("stages", []):
-        if stage.get("name") == name and stage.get("title"):
-            return stage["title"]
-    return STAGE_TITLES.get(name) or name.replace("_", " ").capitalize() or "Interview"
-
-
-def _label(name: str | None) -> str:
-    text = (name or "").replace("_", " ").strip()
-    return text[:1].upper() + text[1:]
-
-
-EXIT_LABELS = {
-    "natural": "moved on naturally",
-    "max_questions": "all questions asked",
-    "max_time": "time ran out",
-    "inactivity": "moved on after a silence",
-    "max_duration": "the interview reached its time limit",
-    "candidate_ended": "you ended the interview",
-    "disconnected": "the connection dropped",
-}
-
-
-def duration_text(seconds: float | None) -> str:
-    if seconds is None:
-        return "n/a"
-    total = int(round(seconds))
-    return f"{total // 60}:{total % 60:02d}"
-
-
-def _num(value, unit: str = "", places: int = 1) -> str:
-    if value is None:
-        return "n/a"
-    if isinstance(value, float):
-        text = f"{value:.{places}f}"
-        if places:
-            text = text.rstrip("0").rstrip(".")
-    else:
-        text = str(value)
-    return f"{text}{unit}"
-
-
-def fallback_note(reason: str | None) -> str:
-    """Why the rules wrote the feedback, in words for the candidate (the stored reason is for staff)."""
-    if not reason:
-        return ""
-    if reason.startswith("the language model call failed"):
-        return "the language model could not be reached"
-    if reason.startswith("the language model's output was invalid"):
-        return "its drafts did not pass our checks (every quote must be your own words)"
-    return reason
-
-
-def answer_measures(answer) -> list[tuple[str, str]]:
-    """A voice answer's speech measures as (label, text); none for a typed answer (nothing to measure)."""
-    if not answer.is_voice:
-        return []
-    fillers = f"{answer.filler_count}"
-    if answer.fillers_per_minute is not None:
-        fillers += f" ({_num(answer.fillers_per_minute)}/min)"
-    return [
-        ("Speaking time", duration_text(answer.speaking_seconds)),
-        ("Pace", _num(answer.words_per_minute, " wpm", 0)),
-        ("Time to first word", _num(answer.time_to_first_word_seconds, " s")),
-        ("Longest pause", _num(answer.longest_pause_seconds, " s") if answer.longest_pause_seconds else "none over 2 s"),
-        ("Filler words", fillers),
-    ]
-
-
-def overview_measures(analysis) -> list[tuple[str, str]]:
-    """The interview's measures; the speech ones only when something was spoken."""
-    speech = analysis.speech
-    measures = [("Duration", duration_text(analysis.duration_seconds)), ("Words you said", str(speech.words))]
-    if speech.speaking_seconds is None:
-        return measures
-    fillers = f"{speech.filler_count}"
-    if speech.fillers_per_minute is not None:
-        fillers += f" ({_num(speech.fillers_per_minute)}/min)"
-    return measures + [
-        ("Your speaking time", duration_text(speech.speaking_seconds)),
-        ("Pace", _num(speech.words_per_minute, " wpm", 0)),
-        ("Filler words", fillers),
-        ("Talk ratio (you)", f"{round(analysis.talk_ratio * 100)}%" if analysis.talk_ratio is not None else "—"),
-        ("Time to first word (mean)", _num(speech.mean_time_to_first_word_seconds, " s")),
-    ]
-
-
-
-
-@dataclass
-class StageBlock:
-    name: str
-    title: str
-    lines: list
-
-
-def report_summary(report: Report) -> dict:
-    """The few facts an email or a list shows: score, summary, source."""
-    narrative = report.narrative or {}
-    return {
-        "overall_score": report.overall_score,
-        "has_answers": bool((report.analysis or {}).get("has_answers")),
-        "summary": narrative.get("summary", ""),
-        "source": report.narrative_source,
-        "practice_next": narrative.get("practice_next", []),
-        # The email shows these with their quotes, so its summary is backed by the candidate's own words.
-        "strengths": [{"title": s.get("title", ""), "quote": s.get("quote")} for s in narrative.get("strengths", [])],
-        "improvements": [
-            {"title": i.get("title", ""), "detail": i.get("detail", ""), "quote": i.get("quote")}
-            for i in narrative.get("improvements", [])
-        ],
-    }
-
-
-def report_context(report: Report, *, print_mode: bool = False) -> dict:
-    """Everything the report template shows (page and PDF alike)."""
-    from feedback.analysis import InterviewAnalysis
-    from feedback.narrative import Narrative
-
-    interview = report.interview
-    context: dict = {
-        "interview": interview,
-        "report": report,
-        "print_mode": print_mode,
-        "analysis": None,
-        "narrative": None,
-        "llm_model": settings.OPENAI_MODEL,
-        "step_rows": [
-            {"name": step, "label": STEP_LABELS[step], "status": report.step_status(step),
-             "error": report.step_errors.get(step, ""), "attempts": report.step_attempts.get(step, 0)}
-            for step in ("analysis", "narrative", "pdf", "email")
-        ],
-        "building": report.status in (Report.Status.PENDING, Report.Status.BUILDING),
-        "email_waiting": report.email_status == StepStatus.WAITING,
-    }
-    if not report.has_content:
-        return context
-    analysis = InterviewAnalysis.from_dict(report.analysis)
-    narrative = Narrative.from_dict(report.narrative)
-    answers = {a.question_id: a for a in analysis.answers}
-    pointers = {p.question_id: p for p in narrative.question_pointers}
-    numbered = []
-    for number, answer in enumerate(analysis.interview_answers(), 1):
-        numbered.append({
-            "number": number,
-            "answer": answer,
-            "stage_title": _stage_title(interview, answer.stage),
-            "competency": _label(answer.competency) if answer.competency else "",
-            "pointer": pointers.get(answer.question_id) if narrative.source == "llm" else None,
-            "segments": answer.highlight_segments(),
-            "measures": answer_measures(answer),
-            "type_label": TYPE_LABELS.get(answer.question_type, ""),
-            "result_praised": any(e.key == "result" for e in answer.strengths),
-            "star_present": ([(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")]
-                             if answer.question_type == "story" else []),
-            "example": (narrative.example_answer if narrative.example_answer
-                        and narrative.example_answer.question_id == answer.question_id else None),
-        })
-    stages: list[StageBlock] = []
-    for line in analysis.transcript:
-        if not stages or stages[-1].name != line.stage:
-            stages.append(StageBlock(line.stage, _stage_title(interview, line.stage), []))
-        stages[-1].lines.append(line)
-    competencies = [
-        {"score": c, "label": _label(c.name),
-         "answers": [answers[q] for q in c.question_ids if q in answers]}
-        for c in analysis.competencies
-    ]
-    covered = [c for c in analysis.competencies if c.score is not None]
-    context.update({
-        "analysis": analysis,
-        "narrative": narrative,
-        "answers": numbered,
-        "competencies": competencies,
-        "covered_count": len(covered),
-        "competency_count": len(analysis.competencies),
-        "questions_asked": len(analysis.interview_questions()),
-        "questions_answered": len(analysis.interview_answers()),
-        "stages": stages,
-        "stage_rows": [
-            {"summary": s, "title": _stage_title(interview, s.name), "duration": duration_text(s.seconds),
-             "exit": EXIT_LABELS.get(s.exit_reason or "", s.exit_reason or "")}
-            for s in analysis.stages
-        ],
-        "overview_measures": overview_measures(analysis),
-        "charts": (charts.analysis_charts(analysis, stage_title=lambda name: _stage_title(interview, name))
-                   if analysis.has_answers else {}),
-        "any_voice": any(a.is_voice for a in analysis.answers),
-        "example": narrative.example_answer,
-        "fallback_note": fallback_note(narrative.fallback_reason),
-    })
-    return context
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,7 +180,7 @@ def staff_overview(*, days: int, now=None) -> dict:
         exits[row["stage"]] = {"total": row["total"], "forced": row["forced"]}
     order = list(STAGE_TITLES)
     forced_rows = [
-        {"stage": _label(stage), "total": row["total"], "forced": row["forced"],
+        {"stage": name_label(stage), "total": row["total"], "forced": row["forced"],
          "rate": round(100 * row["forced"] / row["total"], 1) if row["total"] else None}
         for stage, row in sorted(exits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0]))
     ]
@@ -439,18 +236,6 @@ def staff_overview(*, days: int, now=None) -> dict:
     }
 
 
-def per_day_chart(rows: list[dict], *, title: str = "Interviews per day", narrow: bool = False) -> str:
-    """Interviews per day as columns: inline SVG (presentation attributes only, so CSP allows it)."""
-    return charts.day_columns_chart(rows, title=title, narrow=narrow)
-
-
 def staff_window(days) -> int:
     """The staff dashboard's window: 7 or 30 days."""
     return 30 if str(days) == "30" else 7
-
-
-def latency_text(seconds: float | None) -> str:
-    """A response latency as people read it: "850 ms", "2.4 s", or "n/a"."""
-    if seconds is None:
-        return "n/a"
-    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"

@@ -4,11 +4,11 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from feedback import selectors
+from feedback import presenters, selectors
 from feedback.forms import PracticeForm
 from feedback.practice import practice_result
 from feedback.services.delivery import report_pdf_filename
@@ -17,14 +17,22 @@ from feedback.services.reports import report_retry
 from interviews.models import Status
 
 
+def _own_interview(request, interview_id):
+    """The signed-in user's interview, or 404: the same answer for someone else's and a missing one."""
+    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    if interview is None:
+        raise Http404("No such interview.")
+    return interview
+
+
 @login_required
 @require_GET
 def report(request, interview_id):
-    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    interview = _own_interview(request, interview_id)
     the_report = selectors.report_of(interview)
     if the_report is None:
         return render(request, "feedback/no_report.html", {"interview": interview}, status=200)
-    return render(request, "feedback/report.html", selectors.report_context(the_report))
+    return render(request, "feedback/report.html", presenters.report_context(the_report))
 
 
 @require_GET
@@ -32,14 +40,14 @@ def sample_report(request):
     """The sample report, open to visitors: a simulated interview through the real pipeline."""
     from feedback.sample import sample_report as build_sample
 
-    context = selectors.report_context(build_sample(spoken=settings.VOICE_ENABLED))
+    context = presenters.report_context(build_sample(spoken=settings.VOICE_ENABLED))
     return render(request, "feedback/report.html", {**context, "sample": True})
 
 
 @login_required
 @require_GET
 def report_status(request, interview_id):
-    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    interview = _own_interview(request, interview_id)
     the_report = selectors.report_of(interview)
     if the_report is None:
         return JsonResponse({"status": "none", "has_content": False, "steps": {}})
@@ -53,7 +61,7 @@ def report_status(request, interview_id):
 @login_required
 @require_GET
 def report_pdf(request, interview_id):
-    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    interview = _own_interview(request, interview_id)
     the_report = selectors.report_of(interview)
     if the_report is None or not the_report.has_content:
         return render(request, "feedback/no_report.html", {"interview": interview, "pdf": True}, status=404)
@@ -71,7 +79,7 @@ def report_pdf(request, interview_id):
 @login_required
 @require_POST
 def retry(request, interview_id):
-    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    interview = _own_interview(request, interview_id)
     the_report = selectors.report_of(interview)
     if the_report is not None and report_retry(report=the_report):
         messages.success(request, "We are building your feedback again.")
@@ -81,7 +89,7 @@ def retry(request, interview_id):
 @login_required
 @require_http_methods(["GET", "POST"])
 def delete(request, interview_id):
-    interview = selectors.interview_with_report_for_owner(user=request.user, interview_id=interview_id)
+    interview = _own_interview(request, interview_id)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
         interview_delete(interview=interview)
         messages.success(request, "The interview, its transcript and its report were deleted.")
@@ -120,9 +128,9 @@ def staff_dashboard(request):
     overview = selectors.staff_overview(days=days)
     return render(request, "feedback/staff_dashboard.html", {
         "o": overview,
-        "days_chart": selectors.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days"),
-        "days_chart_narrow": selectors.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days",
-                                                     narrow=True),
+        "days_chart": presenters.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days"),
+        "days_chart_narrow": presenters.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days",
+                                                      narrow=True),
     })
 
 

@@ -42,7 +42,7 @@ def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAI
 
 
 def report_email_context(report: Report) -> dict[str, Any]:
-    from feedback.selectors import report_summary
+    from feedback.presenters import report_summary
 
     interview = report.interview
     site = (settings.SITE_URL or "").rstrip("/")

@@ -84,3 +84,10 @@ def test_the_report_counts_and_lists_interview_questions_only(alices_interview, 
     assert f"You answered {answered} of {asked} interview questions." in page
     assert f"{answered} of {asked} questions answered." in page
     assert page.count(check_in["text"]) == 1  # once, in the transcript
+
+
+def test_the_selector_reads_only_the_owners_interview_and_leaves_the_404_to_the_page(alices_interview, alice, bob):
+    from feedback.selectors import interview_with_report_for_owner
+
+    assert interview_with_report_for_owner(user=alice, interview_id=alices_interview.pk) == alices_interview
+    assert interview_with_report_for_owner(user=bob, interview_id=alices_interview.pk) is None

@@ -138,7 +138,7 @@ def test_every_report_chart_has_a_phone_sized_twin_drawn_at_phone_width():
 
 @pytest.mark.parametrize(("seconds", "text"), [(None, "n/a"), (0.0014, "1 ms"), (0.85, "850 ms"), (2.44, "2.4 s")])
 def test_latencies_read_in_milliseconds_below_a_second(seconds, text):
-    from feedback.selectors import latency_text
+    from feedback.presenters import latency_text
 
     assert latency_text(seconds) == text
 
