@@ -58,6 +58,7 @@ TITLES = {
     "evidence": "You used the last word well",
     "concrete": "A concrete detail",
     "off_topic": "Answer the question that was asked",
+    "asked_question": "Answer before you ask",
     "hypothetical": "Tell a real example, not what you would do",
     "blame": "Own the story",
     "no_action": "Say what you did yourself",
@@ -242,6 +243,8 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
         "no_thread": "Write a three-sentence introduction: who you are now, one achievement, why this role is next.",
         "not_specific": "Read the job description again and note two things in it that match your experience.",
         "nothing_added": "Prepare two questions for the interviewer about how the team works and how success is judged.",
+        "asked_question": "Write your questions for the interviewer down and keep them for the end; answer each "
+        "question first, even briefly.",
     }
     for name in analysis.uncovered_competencies[:1]:
         items.append(f"Prepare a story that shows {name}: this interview did not cover it.")

@@ -44,6 +44,11 @@ def word_count(text: str) -> int:
 # Sentences
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)]*\s+|\n+")
+# A full stop after one of these is part of the word, not the end of a sentence ("the ER at St. Mary's");
+# "No." only before a number ("No. 1"), so "the answer was no." still ends one.
+_ABBREVIATION_BEFORE = re.compile(
+    r"(?i)(?<![\w.])(?:st|dr|mr|mrs|ms|jr|sr|inc|ltd|co|vs|approx|etc|prof|e\.g|i\.e)\.$"
+)
 
 
 def sentences(text: str, *, offset: int = 0) -> list[Span]:
@@ -51,6 +56,11 @@ def sentences(text: str, *, offset: int = 0) -> list[Span]:
     spans: list[Span] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
+        if "\n" not in match.group(0) and (
+            _ABBREVIATION_BEFORE.search(text, 0, match.start())
+            or (re.search(r"(?i)(?<![\w.])no\.$", text[: match.start()]) and text[match.end() : match.end() + 1].isdigit())
+        ):
+            continue
         _add_sentence(spans, text, start, match.start(), offset)
         start = match.end()
     _add_sentence(spans, text, start, len(text), offset)

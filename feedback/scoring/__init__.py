@@ -19,6 +19,7 @@ from feedback.textstats import Span
 
 EXAMPLE_AT_OR_BELOW = 3.0
 STRENGTH_AT_OR_ABOVE = 3.5
+ASKED_INSTEAD = "asked_question"
 
 __all__ = ["Assessment", "Delivery", "Evidence", "assess_answer", "highlight_segments", "question_type"]
 
@@ -95,6 +96,8 @@ def assess_answer(
     analysed = analyse_sentences(text, spans, results)
     words = textstats.word_count(text)
     rel = rubrics.relevance(question, text)
+    if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed):
+        return _asked_instead(kind, analysed, results, rel)
     if kind in (rubrics.CLOSING, rubrics.GENERAL):
         scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general
         verdict = scorer(analysed, words, results, rel, question or "")
@@ -128,6 +131,29 @@ def assess_answer(
         flags=sorted(flags),
     )
 
+
+
+def _asked_instead(kind: str, analysed: list, results: list[Span], rel: float) -> Assessment:
+    """The candidate asked their own question instead of answering: scored as unanswered, not coached as a story."""
+    return Assessment(
+        question_type=kind,
+        score=1.0,
+        explanation=["not answered: you asked a question of your own instead", "= 1"],
+        star={part: [] for part in textstats.STAR_PARTS},
+        results=results,
+        strengths=[],
+        improvements=[
+            Evidence(
+                ASKED_INSTEAD,
+                analysed[0].text,
+                "You asked a question here rather than answering this one, so it counts as unanswered. "
+                "Answer the question first; keep your own questions for when the interviewer invites them at the end.",
+            )
+        ],
+        example_answer=None,
+        relevance=round(rel, 2),
+        flags=[ASKED_INSTEAD],
+    )
 
 
 def highlight_segments(text: str, star: dict[str, list[Span]]) -> list[tuple[str, str | None]]:

@@ -43,9 +43,9 @@ def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
 
 
 def _usable(sentence: Sentence, *, general: bool = False) -> bool:
-    """Worth keeping: not a repeat, blame or a generic claim (nor a hypothetical, where a real example is asked for)."""
+    """Worth keeping: not a non-answer, a repeat, blame or a generic claim (nor a hypothetical, where a real example is asked for)."""
     hypothetical = sentence.hypothetical and not general
-    return not (sentence.repeat or sentence.blame or hypothetical or sentence.generic) and bool(
+    return not (sentence.repeat or sentence.blame or hypothetical or sentence.generic or sentence.non_answer) and bool(
         textstats.word_count(_clean(sentence))
     )
 

@@ -63,6 +63,13 @@ _PATTERNS = [
     ),
     # "dropped to zero", "fell to about one a month", "went down to 0.1%"
     re.compile(rf"\b(?:dropped|fell|went\s+down|came\s+down|shrank|decreased)\s+to\s+(?:{_AMOUNT}|zero|none|nothing)", re.I),
+    # "compliance went up to 88 percent", "rose to 4.6%": a level reached (a rate, or from a baseline said before)
+    re.compile(rf"\b(?:went\s+up|rose|climbed|increased|improved|jumped|was\s+up)\s+to\s+(?P<level>{_AMOUNT})", re.I),
+    # "every patient was seen within our 30 minute target": a target met
+    re.compile(
+        rf"\b(?:within|under|inside|below|ahead\s+of)\s+(?:our|the|their|its|my)\s+{_AMOUNT}[\s-]?(?:target|goal|sla|limit|standard|benchmark)\b",
+        re.I,
+    ),
     # "40% faster", "three times the traffic", "twice as accurate"
     re.compile(
         rf"\b{_AMOUNT}\s+(?:faster|slower|fewer|less|more|lower|higher|cheaper|smaller|bigger|quicker|"
@@ -112,6 +119,8 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
         for match in pattern.finditer(body):
             if _YEAR_RANGE.search(match.group(0)):
                 continue
+            if "level" in match.groupdict() and not _is_level(match.group("level"), text[: sentence.start]):
+                continue
             start = _clause_start(body, match.start())
             piece = body[start : match.end()].rstrip(" ,")
             lead = _LEADING.match(piece)
@@ -122,6 +131,14 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
                 continue
             spans.append(Span(sentence.start + start, sentence.start + start + len(piece), piece, cue=match.group(0)))
     return spans
+
+
+def _is_level(amount: str, before: str) -> bool:
+    """A value risen to is a result when it is a rate or the answer gave a baseline earlier ("was 61 percent")."""
+    return bool(re.search(r"(?i)%|percent|per\s+cent|points?\b", amount) or _BASELINE.search(before))
+
+
+_BASELINE = re.compile(rf"\b(?:was|were|stood\s+at|sat\s+at|at|of)\s+{_QUALIFIER}(?:\d|(?:{_UNITS})\b)", re.I)
 
 
 def _clause_start(body: str, position: int) -> int:
@@ -146,7 +163,9 @@ _QUALITATIVE = re.compile(
     r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me|"
     r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled)|"
     r"referred|kept\s+(?:her|his|their|the|our)\s+\w+|came\s+back|were\s+back|was\s+back|"
-    r"(?:were|was)\s+able\s+to|managed\s+to|successfully)\b",
+    r"(?:were|was)\s+able\s+to|managed\s+to|successfully|"
+    r"(?:nobody|no\s+one|not\s+(?:a\s+)?single\s+\w+|none\s+of\s+(?:them|the\s+(?:\w+\s+){0,2}\w+))\s+(?:left|was\s+(?:harmed|missed|lost|late)|"
+    r"missed|complained|waited|got\s+hurt|came\s+back|fell\s+behind|dropped\s+out)|(?:met|hit|beat|made)\s+(?:our|the|their)\s+(?:\w+\s+){0,2}(?:target|goal|deadline))\b",
     re.I,
 )
 

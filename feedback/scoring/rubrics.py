@@ -220,7 +220,7 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
         score.add(-0.5, f"for spending {len(background)} of {len(sentences)} sentences on background", "background")
     _penalties(score, sentences, words)
     _length_limits(score, words, short=30, long=260, sentences=sentences)
-    _relevance_limit(score, rel, " ".join(x.text for x in sentences), story=True)
+    _relevance_limit(score, rel, sentences, story=True)
     return score
 
 
@@ -234,12 +234,25 @@ _WORK = re.compile(
 )
 
 
-def _relevance_limit(score: Score, rel: float, text: str = "", *, story: bool = False) -> None:
-    """Off-topic caps the score; a story about work that shares no words with the question only drifts."""
+def _relevance_limit(score: Score, rel: float, sentences: list[Sentence], *, story: bool = False) -> None:
+    """Off-topic caps the score; a story about work that shares no words with the question only drifts.
+
+    Work is recognised by what the answer does as well as by its words: a nurse, a teacher or an
+    accountant telling what they did and how it turned out is answering, whatever their vocabulary.
+    """
+    text = " ".join(x.text for x in sentences)
     work_words = len(_WORK.findall(text))
     # A thin answer is thin, not off-topic: only an answer with room for a topic can miss it.
-    if rel == 0 and not work_words and textstats.word_count(text) >= 25:
+    if rel == 0 and not work_words and textstats.word_count(text) >= 25 and not _tells_a_work_story(sentences):
         score.cap(1.5, "the answer does not address the question", "off_topic")
+
+
+def _tells_a_work_story(sentences: list[Sentence]) -> bool:
+    """Things the candidate did themselves (several steps, or what came of them), with no leisure or personal history."""
+    steps = sum(s.steps for s in sentences if s.own_action)
+    came_of_it = any(s.part == "result" for s in sentences)
+    personal = any(_PERSONAL.search(s.text) for s in sentences)
+    return bool(steps) and (steps >= 2 or came_of_it) and not personal
 
 
 _ROLE_STATEMENT = re.compile(r"\b(?:i['’]m\s+an?|i\s+am\s+an?|i\s+work\s+as|i['’]ve\s+been\s+an?|currently\s+i|i\s+currently)\b", re.I)
@@ -388,7 +401,7 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
         score.add(round(points, 2), f"for specifics ({listed})")
     _penalties(score, sentences, words)
     _length_limits(score, words, short=25, long=260, sentences=sentences)
-    _relevance_limit(score, rel, " ".join(x.text for x in sentences))
+    _relevance_limit(score, rel, sentences)
     return score
 
 

@@ -30,8 +30,10 @@ _NOT_ACTIONS = {
 # "I started out at an agency", "I moved to a bigger company": a career, not a step in the story.
 _CAREER = re.compile(r"\b(?:started|moved|worked|spent|was)\s+(?:out\b|at\b|to\s+(?:a|an)\b|for\b|as\b|in\s+(?:a|an)\b)", re.I)
 _ADVERBS = r"(?:(?:then|also|first|quickly|eventually|finally|personally|immediately|actually|just|myself|really|basically|soon)\s+)*"
-_I_PAST = re.compile(rf"\b(?:i)\s+{_ADVERBS}((?:{_IRREGULAR_PAST})|[a-z]+ed)\b", re.I)
-_WE_PAST = re.compile(rf"\b(?:we|the\s+team|they)\s+{_ADVERBS}((?:{_IRREGULAR_PAST})|[a-z]+ed)\b", re.I)
+# "re-assigned", "double-checked": a hyphenated verb is still a verb.
+_PAST_VERB = rf"(?:{_IRREGULAR_PAST})|(?:[a-z]+-)?[a-z]+ed"
+_I_PAST = re.compile(rf"\b(?:i)\s+{_ADVERBS}({_PAST_VERB})\b", re.I)
+_WE_PAST = re.compile(rf"\b(?:we|the\s+team|they)\s+{_ADVERBS}({_PAST_VERB})\b", re.I)
 _I_PERFECT = re.compile(r"\bi['’]ve\s+(?:\w+\s+)?(?:built|led|owned|written|run|designed|rewritten|shipped|managed)\b", re.I)
 
 _TASK = re.compile(
@@ -69,6 +71,13 @@ _BLAME = re.compile(
     r"(?:they|he|she|everybody\s+else|everyone\s+else|the\s+other\s+team|management|qa|the\s+\w+\s+(?:team|manager))\s+"
     r"(?:never|didn['’]t|did\s+not|don['’]t|kept\s+changing|failed\s+to|should\s+have|took\s+ages)|"
     r"should\s+have\s+made\s+them|because\s+the\s+\w+(?:\s+\w+)?\s+(?:kept|didn['’]t|never|changed))\b",
+    re.I,
+)
+# Saying there is nothing to say: never material for an example answer.
+_NON_ANSWER = re.compile(
+    r"\b(?:i\s+(?:do\s+not|don['’]t|can['’]t|cannot|can\s+not)\s+(?:really\s+)?(?:remember|recall|know|think\s+of\s+(?:one|any|an?\s+\w+)|say)|"
+    r"(?:no|not\s+a(?:\s+clue|n\s+idea))\s*(?:idea|clue)?\b(?=[\s,.!?]*$)|no\s+idea|nothing\s+comes\s+to\s+mind|"
+    r"i['’]d\s+rather\s+(?:skip|not\s+say|pass)|(?:skip|pass\s+on)\s+this(?:\s+one)?|i\s+(?:have|['’]ve)\s+(?:no|never\s+had\s+an?)\s+(?:idea|answer|example))\b",
     re.I,
 )
 _FILLER_PHRASES = re.compile(
@@ -127,6 +136,7 @@ class Sentence:
     names: list[str] = field(default_factory=list)
     numbers: int = 0
     outcome: bool = False
+    non_answer: bool = False  # "I don't remember", "no idea", "I'd rather skip this one"
     steps: int = 0  # actions of the candidate's own in this sentence ("I profiled…, added…, and rolled…")
 
     @property
@@ -164,7 +174,7 @@ _QUESTION_OPENING = re.compile(
     r"(?i)^(?:(?:and|so|also|yes|okay|ok|well|one|another)[,.]?\s+)*(?:what|how|why|who|whom|when|where|which|could|can|"
     r"would|will|do|does|did|is|are|was|were|should|may|might|have|has|any)\b"
 )
-_MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:{_IRREGULAR_PAST}|[a-z]+ed)\b", re.I)
+_MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:{_PAST_VERB})\b", re.I)
 _NUMBERISH = re.compile(rf"\b(?!one\b|an?\s)(?:{results_mod.NUMBER})\b|\d+", re.I)
 
 
@@ -195,6 +205,7 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
             | {m.group(0).lower() for m in _TECH.finditer(body)}
         )
         sentence.numbers = len(_NUMBERISH.findall(body))
+        sentence.non_answer = bool(_NON_ANSWER.search(body)) and not (sentence.own_action or sentence.team_action or sentence.numbers)
         stems = content_stems(body)
         # A repeat says nothing new: (almost) every content word was said before.
         shared = len(stems & said)
