@@ -64,7 +64,7 @@ def main() -> int:
                 continue
         # The table, with any line the bench prints about its set-up (layer, database, sizes) above it.
         table = "\n".join(
-            line if line.startswith("|") else line + "\n"
+            line if line.startswith("|") else "\n" + line + "\n"  # prose never runs into a table
             for line in result.stdout.splitlines()
             if line.strip() and not line.startswith(("==", "Wrote"))
         )
