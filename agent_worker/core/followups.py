@@ -87,7 +87,7 @@ _NO_ANCHOR_FOLLOW_UPS: dict[str, tuple[str, ...]] = {
 _DEEPER: dict[str, tuple[str, ...]] = {
     "junior": ("What did you learn from {a}, and what would you do differently now?",
                "Looking back at {a}, what did you have to learn along the way, and who helped you?"),
-    "mid": ("What was the hardest part of {a}, and how did you get past it?",
+    "mid": ("What was the hardest part of that, and how did you get past it?",
             "Looking back at {a}, what would you do differently next time?"),
     "senior": ("Looking back at {a}, what trade-off did you make, and how did you bring others along?",
                "On {a}, which decision was yours to make, and how did you get buy-in for it?"),
@@ -129,7 +129,10 @@ def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, stro
         else:
             missing += [(gap, t.format(a=a)) for t in table.get(gap, ())]
     # A strong story goes one step deeper (by level) before filling smaller gaps; a thin one fills its gaps.
-    out += deeper + missing if strong else missing + deeper
+    # Why they chose what they did ("Why did you go with the hallway beds?") comes first (a senior's deeper
+    # question asks for the trade-off, which covers it): it is about what they said.
+    why_made = [m for m in missing if m[0] == "why" and made and made in m[1] and level_group(level) != "senior"]
+    out += why_made + deeper + [m for m in missing if m not in why_made] if strong else missing + deeper
     return [(gap, text[0].upper() + text[1:]) for gap, text in out]
 
 
@@ -151,6 +154,7 @@ def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[st
 _ACK_NEUTRAL = ("Okay.", "Alright.", "Okay, let's try another angle.", "Sure.")
 _ACK_PLAIN = ("Okay, thanks.", "I see.", "Got it.", "Thanks.")
 _ACK_STRONG_RESULT = ("Thanks. Going {r} is a clear result.", "Thanks, {r} is a concrete outcome.")
+_ACK_STRONG_OUTCOME = ("Thanks. {o}; that's a clear result.", "Got it, thanks. {o}, which is a concrete outcome.")
 _ACK_STRONG_ANCHOR = ("Thanks, that's a clear picture of {a}.", "Thanks, the detail on {a} helps.")
 
 
@@ -164,6 +168,8 @@ def acknowledgement(reading: Reading, seed: str, key: object) -> str:
             return pick(_ACK_STRONG_RESULT[:1], seed, "ack", key).format(r=result)
         if result and len(result) <= 40:
             return pick(_ACK_STRONG_RESULT[1:], seed, "ack", key).format(r=result.removeprefix("by "))
+        if reading.outcome:
+            return pick(_ACK_STRONG_OUTCOME, seed, "ack", key).format(o=reading.outcome)
         anchor = reading.anchors[0] if reading.anchors else ""
         if anchor:
             return pick(_ACK_STRONG_ANCHOR, seed, "ack", key).format(a=anchor)

@@ -56,7 +56,10 @@ RESULT_RE = re.compile(
     r"sav(?:ed|ing)|cut|grew|dropped|halved|doubled|went (?:from|down|up)|outcome|impact|in the end|"
     r"ended up|caught|fixed|prevented|stopped|shipped|launched|now (?:we|it|the)|no longer|zero|"
     r"fewer|faster|slower|cheaper|recovered|resolved|solved|won|delivered|completed|passed|approved|"
-    r"within (?:\d+|a|one|two|three|four|five|six|a few) (?:minutes?|hours?|days?|weeks?|months?))\b",
+    r"within (?:\d+|a|one|two|three|four|five|six|a few) (?:minutes?|hours?|days?|weeks?|months?)|"
+    r"(?:within|met|hit|beat|made|under) (?:our|the|their|its|my) (?:[\w-]+ ){0,3}(?:target|deadline|sla|goal)|"
+    r"(?:nobody|no one|none of (?:them|the \w+)) (?:\w+ )?(?:left|missed|was|were|had|got|lost|failed|waited)|"
+    r"got (?:the|our|their|it|them|all|most) (?:\w+ ){0,2}back|went up to|came down to|up to \d+ ?(?:%|percent))\b",
     re.IGNORECASE)
 _WHY_RE = re.compile(
     r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
@@ -82,12 +85,19 @@ _STOP_AFTER = {"in", "on", "at", "for", "with", "that", "which", "who", "to", "f
                "so", "because", "when", "while", "into", "across", "over", "after", "before", "it", "as", "then",
                "we", "i", "they", "was", "were", "is", "are", "had", "has", "the", "a", "an", "first", "last",
                "again", "too", "also", "later", "early", "earlier", "quickly", "myself", "ourselves", "together",
-               "alone", "instead", "there", "here", "now", "today", "yesterday", "itself"}
+               "alone", "instead", "there", "here", "now", "today", "yesterday", "itself", "within", "without",
+               "back", "up", "down", "out", "twice", "once", "while", "until", "since", "during"}
 _PHRASE_RE = re.compile(
     r"\bI\s+(?:\w+\s+){0,1}?(?:introduced|built|wrote|designed|created|set up|added|ran|led|migrated|"
     r"automated|launched|shipped|replaced|rewrote|proposed|started|moved|made|used|chose|implemented|run|"
     r"own|lead|manage|maintain|build|look after|switched to|moved to|found|recovered|caught|fixed|organised|"
-    r"organized|created|negotiated|trained|redesigned)\s+"
+    r"organized|created|negotiated|trained|redesigned|added|opened|assigned|re-assigned|reassigned)\s+"
+    r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
+# The same actions joined to an "I" clause: ", opened the hallway beds", "and added a duplicate check".
+_JOINED_RE = re.compile(
+    r"(?:,\s+(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?:introduced|built|wrote|designed|created|set up|added|"
+    r"ran|led|migrated|automated|launched|shipped|replaced|rewrote|proposed|started|moved|chose|implemented|"
+    r"switched to|moved to|opened|assigned|re-assigned|reassigned|redesigned|organised|organized|trained)\s+"
     r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
 _CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ][A-Z][a-zA-Z0-9+#]*){0,2})\b")
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",
@@ -112,6 +122,7 @@ class Reading:
     people: bool = False
     anchors: tuple[str, ...] = field(default_factory=tuple)  # things named, to be named back
     made: tuple[str, ...] = field(default_factory=tuple)  # of those, what they did or chose ("the diff job", "Loki")
+    outcome: str = ""  # the outcome in their words, said back: "You got the money back within two weeks"
 
     @property
     def substantive(self) -> bool:
@@ -159,6 +170,32 @@ def result_phrase(text: str) -> str:
     return ""
 
 
+_YOURS = {"i": "you", "we": "you", "our": "your", "my": "your", "me": "you", "us": "you", "ours": "yours",
+          "mine": "yours", "myself": "yourself", "ourselves": "yourselves", "i'm": "you're", "we're": "you're"}
+
+
+def outcome_clause(text: str) -> str:
+    """The clause that gives the outcome, turned to "you" ("Every patient was seen within your 30 minute
+    target", "You got the money back within two weeks"); "" if none short enough to say back. Outcomes come
+    last, so the last sentence that has one is used."""
+    for sentence in reversed(re.split(r"(?<=[.;!?])\s+", text)):
+        has_i = bool(re.search(r"\bI\b", sentence))
+        for i, clause in enumerate(re.split(r",\s+(?:and\s+)?|\s+and\s+|\s+but\s+", sentence.strip(" .;!?"))):
+            tokens = clause.split()
+            if not RESULT_RE.search(clause) or _SPLIT_RE.search(clause) or not 3 <= len(tokens) <= 14:
+                continue
+            if tokens[0] == "I":
+                tokens = ["You", *tokens[1:]]
+            elif tokens[0][:1].islower():
+                # "got the money back" after "I traced it": their own action; otherwise no subject to say
+                if not (i and has_i and re.match(r"\w+(?:ed|ot|ut|on|ew|ade|ook)$", tokens[0])):
+                    continue
+                tokens = ["You", *tokens]
+            spoken = " ".join(_YOURS.get(w.lower(), w) for w in tokens)
+            return spoken[0].upper() + spoken[1:]
+    return ""
+
+
 def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank, position, phrase)
     lowered = text.lower()
@@ -167,7 +204,9 @@ def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
         match = re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", lowered)
         if term and match:
             found.append((1, match.start(), text[match.start():match.end()]))
-    for match in _PHRASE_RE.finditer(text):
+    joined = [m for m in _JOINED_RE.finditer(text)
+              if re.search(r"\bI\b", re.split(r"[.!?]\s", text[:m.start()])[-1])]
+    for match in [*_PHRASE_RE.finditer(text), *joined]:
         tokens = []
         for token in match.group(1).split():
             if token.lower().strip(".,;:!?") in _STOP_AFTER:
@@ -220,4 +259,5 @@ def read_answer(text: str, known_terms: list[str] | None = None) -> Reading:
         people=bool(_PERSON_RE.search(text)),
         anchors=tuple(anchors),
         made=tuple(phrase for rank, phrase in ranked if rank in (0, 2, 3)),
+        outcome=outcome_clause(text),
     )

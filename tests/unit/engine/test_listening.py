@@ -317,3 +317,70 @@ def test_the_night_shift_question_gets_the_honest_answer_mid_interview_and_in_th
         said = [e["data"]["text"] for e in of(events, "agent.said")]
         assert not any("Collaborate with physicians" in line for line in said), said
         assert any("doesn't say anything about the night shift" in line for line in said), said
+
+
+VENDOR = ("When we found a duplicate vendor payment of forty thousand dollars, I traced it to a vendor set up twice, "
+          "got the money back within two weeks and added a duplicate check to the vendor master process.")
+ACCOUNTANT_RESUME = """Dana Lee
+Staff Accountant
+
+Experience
+Accountant | Harbor Books | 2021 - Present
+- Reconciled 40 bank accounts monthly and cut the month-end close from 10 to 6 days
+- Maintained the general ledger and prepared accruals for 12 clients
+
+Skills: QuickBooks, Excel, GAAP, accounts payable
+"""
+ACCOUNTANT_JOB = """Staff Accountant
+Harbor & Finch LLP is a regional accounting firm serving 600 small and mid-sized businesses.
+
+What You'll Do
+- Prepare monthly journal entries, accruals and account reconciliations
+- Process accounts payable and accounts receivable for client engagements
+
+What We're Looking For
+- 1-3 years of accounting experience; working knowledge of GAAP
+"""
+DIDNT_GO_TO_PLAN = "Think of the last time something at work didn't go to plan. What happened, and what did you do?"
+
+
+def test_an_outcome_in_words_is_read_as_a_result_money_back_a_target_met_compliance_up():
+    for answer in (VENDOR, "Every patient was seen within our 30 minute target and nobody left without being seen.",
+                   "Within three months compliance went up to 88 percent.", TRIAGE):
+        assert read_answer(answer).result, answer
+    assert read_answer(VENDOR).outcome == "You got the money back within two weeks"
+    assert read_answer(TRIAGE).outcome == "Every patient was seen within your 30 minute target"
+
+
+def _reply_to(answer, events):
+    said = next(e for e in of(events, "candidate.said") if e["data"]["text"] == answer)
+    return next(e for e in events[said["seq"]:] if e["type"] == "agent.said")["data"]["text"]
+
+
+def test_after_a_story_that_gives_its_outcome_the_follow_up_never_asks_for_the_outcome_again():
+    accountant = {"role": "Staff Accountant", "level": "mid", "resume_text": ACCOUNTANT_RESUME,
+                  "job_description": ACCOUNTANT_JOB}
+    for seed in ("vendor", "plan", "late"):
+        for answer in (VENDOR, VENDOR + " Every invoice was paid within our 30 day target and nobody was paid twice.",
+                       VENDOR + " Within three months compliance went up to 88 percent."):
+            events = simulate(script({"past_experience": ["It was fine.", answer, "I learned a lot."]},
+                                     seed=seed, **accountant))
+            reply = _reply_to(answer, events)
+            if seed == "late":  # the lead's run: the story came after this question
+                said = next(e for e in of(events, "candidate.said") if e["data"]["text"] == answer)
+                assert [e for e in asked(events) if e["seq"] < said["seq"]][-1]["data"]["text"] == DIDNT_GO_TO_PLAN
+            question = reply.split("result.")[-1].split("outcome.")[-1]
+            assert "?" in question and "result" not in intents_of(question) and "What came of" not in reply, reply
+
+
+def test_a_strong_triage_story_gets_a_specific_acknowledgement_and_a_follow_up_about_what_they_said():
+    nurse = {"role": "Registered Nurse", "level": "mid", "job_description": ER_NURSE_JOB}
+    for seed in ("triage", "er", "night"):
+        events = simulate(script({"past_experience": [TRIAGE, "Because the waiting room was full."]}, seed=seed,
+                                 **nurse))
+        reply = _reply_to(TRIAGE, events)
+        assert not reply.startswith(("I see.", "Okay, thanks.", "Got it. ")), reply
+        assert "30 minute target" in reply, reply
+        question = reply.split("result.")[-1].split("outcome.")[-1]
+        assert any(thing in question for thing in ("float nurse", "hallway beds", "house supervisor")), reply
+        assert "tools and methods" not in reply
