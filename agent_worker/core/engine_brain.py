@@ -76,7 +76,9 @@ class EngineBrainSide:
                 self.context.company_brief), BRIEF_LIMIT))
         if self.stage_index == len(self.plan.stages) - 1 and self.context.job_description:
             parts.append("For the candidate's own questions: answer from the job description or the company "
-                         "research when they hold the answer (say where it comes from); when they do not, say "
+                         "research when they hold the answer (say where it comes from). A sentence answers only "
+                         "if it is about the thing they asked about, not if it "
+                         "merely shares a word of the job or its title; when nothing does, say "
                          "honestly that you don't know and that the hiring team can answer.\n"
                          + data_block("JOB DESCRIPTION", facts_module.strip_instructions(
                              self.context.job_description), JOB_TEXT_LIMIT))
