@@ -46,6 +46,17 @@ def _child_env() -> dict[str, str]:
     }
 
 
+def _release_database_connections() -> None:
+    """Give this thread's database connections back (to the pool) while the child works: a parse takes
+    about a second, and uploads holding their connections through it would exhaust the pool in a burst.
+    The next query takes one again. Never inside a transaction."""
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        if connection.connection is not None and not connection.in_atomic_block:
+            connection.close()
+
+
 def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -> Any:
     """Call `func_path(*args)` in a limited child process and return its JSON result.
 
@@ -53,6 +64,7 @@ def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -
     limits or the wall clock, or failing otherwise, raises `SandboxError`.
     """
     request = json.dumps({"func": func_path, "args": _encode(list(args))}).encode("utf-8")
+    _release_database_connections()
     command = [
         sys.executable, "-E", "-s", "-m", "interviews.parsing.child",
         str(limits.cpu_seconds), str(limits.memory_bytes),
