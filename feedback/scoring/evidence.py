@@ -87,7 +87,9 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
         add("reasons", reason, "You explained why you chose this, which shows judgement, not just activity.",
             concrete=story)
         context = [s for s in sentences if s.part == "situation"]
-        if len(context) == 1 and context[0].words <= 35 and (context[0].numbers or context[0].names):
+        # "…and moved on to what you did": only when what they did follows the scene.
+        if (len(context) == 1 and context[0].words <= 35 and (context[0].numbers or context[0].names)
+                and any(s.own_action for s in sentences if s.span.start > context[0].span.start)):
             add("context", context[0], "You set the scene in one concrete sentence and moved on to what you did.",
                 concrete=story)
     elif kind == rubrics.INTRO:

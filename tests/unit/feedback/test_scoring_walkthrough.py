@@ -130,3 +130,24 @@ def test_abbreviations_do_not_end_a_sentence():
         "The answer was no.",
         "We moved on.",
     ]
+
+
+# The lead's second walkthrough, as a data scientist.
+STATISTICS_Q = "This role leans on statistics, which is on your resume too. How did you come to it?"
+
+
+@pytest.mark.parametrize("answer", [
+    "Um, I guess I mostly use Python, pandas, that kind of thing.",
+    "Our team used Excel and SAP for everything.",
+])
+def test_a_vague_line_with_a_tool_in_it_is_not_praised_for_setting_the_scene(answer):
+    verdict = assess_answer(STATISTICS_Q, answer)
+    assert not any(s.key == "context" for s in verdict.strengths), [s.why for s in verdict.strengths]
+
+
+def test_a_scene_followed_by_what_they_did_is_still_praised():
+    answer = ("Our delivery-time estimates were off by 40 minutes on average, so customers cancelled. "
+              "I rebuilt the forecast with gradient-boosted trees, I ran an A/B test for three weeks, "
+              "and I shipped it to all cities.")
+    verdict = assess_answer("Tell me about a time you improved a model.", answer)
+    assert any(s.key == "context" for s in verdict.strengths)
