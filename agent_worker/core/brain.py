@@ -121,11 +121,12 @@ class BrainTurn:
             return self._record(_STALE)
         return self._record(self.engine.call_tool(name, arguments))
 
-    def say(self, text: str, question_id: str | None = None) -> Line | None:
-        """Queue words to say; dropped if the interview has moved on since the turn began."""
+    def say(self, text: str, question_id: str | None = None, *, reply: bool = False) -> Line | None:
+        """Queue words to say; dropped if the interview has moved on since the turn began. `reply`: the
+        answer to the candidate's own question, kept even if the stage ends this turn."""
         if self.stale:
             return None
-        return self.engine.say(text, question_id)
+        return self.engine.say(text, question_id, reply=reply)
 
     def _record(self, result: ToolResult) -> ToolResult:
         self.results.append(result)

@@ -577,8 +577,9 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         self._unspoken_qid = None
         self._bridge_due = None
         # Words queued for the old stage and not yet handed to the driver are not said: the bridge
-        # (with its lead-in) is what follows a stage's end.
-        kept = [line for line in self._queue[self._handed_out:] if line.kind in ("bridge", "closing")]
+        # (with its lead-in) is what follows a stage's end. A reply to the candidate's own question is
+        # said all the same.
+        kept = [line for line in self._queue[self._handed_out:] if line.kind in ("bridge", "closing", "reply")]
         self._queue = self._queue[: self._handed_out] + kept
 
     def _enter(self, index: int, lead_reason: str) -> None:

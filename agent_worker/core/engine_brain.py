@@ -34,8 +34,11 @@ __all__ = ["EngineBrainSide"]
 class EngineBrainSide:
     """Decision points and the brain's words, as methods of the engine."""
 
-    def say(self, text: str, question_id: str | None = None) -> Line | None:
-        """Queue words for the agent to say; an approved, unsaid question is attached when none is named."""
+    def say(self, text: str, question_id: str | None = None, *, reply: bool = False) -> Line | None:
+        """Queue words for the agent to say; an approved, unsaid question is attached when none is named.
+
+        `reply`: the answer to the candidate's own question, said even if the stage ends this turn.
+        """
         stage = self.current_stage
         clean = cap(text, 1_000)
         if stage is None or self.ended or not clean:
@@ -44,7 +47,7 @@ class EngineBrainSide:
             question_id = self._unspoken_qid
         if question_id is not None and question_id == self._unspoken_qid:
             self._unspoken_qid = None
-        kind = "question" if question_id else "say"
+        kind = "question" if question_id else ("reply" if reply else "say")
         asked = self._questions[question_id].text if question_id in self._questions else clean
         self._say_due_bridge(asked)
         return self._queue_line(clean, kind, question_id)

@@ -131,19 +131,33 @@ class ScriptedBrain:
         else:
             move = "move_on"
         ack = model_preface(turn.preface) or self._acknowledge(turn, answer, reading)
+        # The answer to their own question is said whatever follows, a question or the next stage's bridge.
+        reply = ack if not turn.preface and self._their_question(turn, answer, reading) else ""
         if move == "move_on":
-            if ack and turn.stage_index == len(turn.engine.plan.stages) - 1:
-                turn.say(ack)
-            if turn.transition_stage("the stage's goal is met").ok:
+            if turn.stage_index == len(turn.engine.plan.stages) - 1:
+                if ack:
+                    turn.say(ack)
+                if turn.transition_stage("the stage's goal is met").ok:
+                    return
+            elif self._leave(turn, "the stage's goal is met", reply):
                 return
-        if self._ask_follow_up(turn, reading, ack):
+            elif reply:
+                ack = reply = ""  # already said; the stage goes on
+        if self._ask_follow_up(turn, reading, ack, reply):
             return
-        if not self._ask_main(turn, ack):
-            turn.transition_stage("no more questions to ask")
+        if not self._ask_main(turn, ack, reply):
+            self._leave(turn, "no more questions to ask", reply)
+
+    @staticmethod
+    def _leave(turn: BrainTurn, reason: str, reply: str) -> bool:
+        """Move to the next stage, first answering the candidate's own question if they asked one."""
+        if reply:
+            turn.say(reply, reply=True)
+        return turn.transition_stage(reason).ok
 
     # -- asking -----------------------------------------------------------------------------------
 
-    def _ask(self, turn: BrainTurn, candidate: Candidate, ack: str) -> bool:
+    def _ask(self, turn: BrainTurn, candidate: Candidate, ack: str, reply: str = "") -> bool:
         if turn.engine.earlier_same_ask(candidate.text, candidate.kind) is not None:
             return False
         result = turn.ask_question(candidate.text, candidate.competency, candidate.kind)
@@ -151,13 +165,13 @@ class ScriptedBrain:
             turn.say(f"{ack} {candidate.text}".strip())
             return True
         if result.code == "limit":
-            turn.transition_stage("this stage's questions are used up")
+            self._leave(turn, "this stage's questions are used up", reply)
             return True
         return False
 
-    def _ask_main(self, turn: BrainTurn, ack: str) -> bool:
+    def _ask_main(self, turn: BrainTurn, ack: str, reply: str = "") -> bool:
         for candidate in self._main_candidates(turn):
-            if self._ask(turn, candidate, ack):
+            if self._ask(turn, candidate, ack, reply):
                 return True
         return False
 
@@ -170,7 +184,7 @@ class ScriptedBrain:
                 break
         return thread
 
-    def _ask_follow_up(self, turn: BrainTurn, reading: Reading, ack: str) -> bool:
+    def _ask_follow_up(self, turn: BrainTurn, reading: Reading, ack: str, reply: str = "") -> bool:
         stage = turn.stage.name
         if stage not in ("self_intro", "past_experience") and turn.stage.target_depth is None:
             return False
@@ -193,7 +207,7 @@ class ScriptedBrain:
             options = [text for _, text in follow_up_options(stage, story.missing, anchor,
                                                              turn.engine.context.level, story.strong, made)]
         for text in options:
-            if self._ask(turn, Candidate(text, None, "follow_up", "listening"), ack):
+            if self._ask(turn, Candidate(text, None, "follow_up", "listening"), ack, reply):
                 return True
         return False
 
@@ -256,10 +270,16 @@ class ScriptedBrain:
             if asks_a_question(answer):
                 return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
             return pick(_ACK_CLOSING_NONE, turn.seed, *key)
-        if reading.word_count < 30 and asks_a_question(answer) and not _CLARIFY_RE.search(answer):
+        if self._their_question(turn, answer, reading):
             # Their own question in the middle of the interview: answered, not passed over.
             return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
         return acknowledgement(reading, turn.seed, key)
+
+    @staticmethod
+    def _their_question(turn: BrainTurn, answer: str, reading: Reading) -> bool:
+        """Whether a mid-interview answer is the candidate's own question (not "could you repeat that?")."""
+        return (0 < turn.stage_index < len(turn.engine.plan.stages) - 1 and reading.word_count < 30
+                and asks_a_question(answer) and not _CLARIFY_RE.search(answer))
 
     def _closing_sources(self, context: InterviewContext) -> list[tuple[str, str]]:
         sources = [("the job description", facts_module.strip_instructions(context.job_description))]

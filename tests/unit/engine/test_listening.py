@@ -384,3 +384,23 @@ def test_a_strong_triage_story_gets_a_specific_acknowledgement_and_a_follow_up_a
         question = reply.split("result.")[-1].split("outcome.")[-1]
         assert any(thing in question for thing in ("float nurse", "hallway beds", "house supervisor")), reply
         assert "tools and methods" not in reply
+
+
+FIRST_MONTH = "What does the first month look like for a new data scientist here?"
+
+
+def test_a_candidates_question_as_the_last_answer_of_a_stage_is_answered_before_the_bridge():
+    # Seen in a text interview: the self_intro stage's questions were used up, the candidate asked their own
+    # question, and the interviewer said only "Okay, let's move on." and bridged to the next stage.
+    for target_depth in (None, 3):
+        plan = plan_with(self_intro={"min_questions": 2, "max_questions": 2, "min_seconds": 0,
+                                     "target_depth": target_depth})
+        intro = ("I'm Alice, a backend engineer at Acme for five years; I moved 40 services to Kubernetes and "
+                 "cut deploy time from 60 minutes to 8.")
+        events = simulate(script({"self_intro": [intro, FIRST_MONTH],
+                                  "past_experience": PAST[:1]}, seed="month"), plan)
+        reply = _reply_to(FIRST_MONTH, events)  # the first thing said after it, before any bridge
+        assert "first month" in reply and "hiring team" in reply, (target_depth, reply)
+        said = [e["data"]["text"] for e in of(events, "agent.said")]
+        assert said.index(reply) < next(i for i, line in enumerate(said) if "move on" in line.lower()
+                                        or "experience" in line.lower() and i > said.index(reply)), said
