@@ -86,7 +86,7 @@ _STOP_AFTER = {"in", "on", "at", "for", "with", "that", "which", "who", "to", "f
                "we", "i", "they", "was", "were", "is", "are", "had", "has", "the", "a", "an", "first", "last",
                "again", "too", "also", "later", "early", "earlier", "quickly", "myself", "ourselves", "together",
                "alone", "instead", "there", "here", "now", "today", "yesterday", "itself", "within", "without",
-               "back", "up", "down", "out", "twice", "once", "while", "until", "since", "during"}
+               "back", "up", "down", "out", "twice", "once", "until", "since", "during"}
 _PHRASE_RE = re.compile(
     r"\bI\s+(?:\w+\s+){0,1}?(?:introduced|built|wrote|designed|created|set up|added|ran|led|migrated|"
     r"automated|launched|shipped|replaced|rewrote|proposed|started|moved|made|used|chose|implemented|run|"
