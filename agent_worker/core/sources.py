@@ -70,10 +70,24 @@ _PLACEHOLDER_RE = re.compile(r"^(?:job\s*title|title|position|role|employer|comp
                              r"your\s+\w+|lorem ipsum.*|name)\s*\d*$", re.IGNORECASE)
 
 
+# A template's field labels ("Funding agency/institution", "Project duration", "Degree, Institution, City"):
+# a fact made of these words alone names nothing the candidate did.
+_TEMPLATE_WORDS = frozenset(
+    "job title position role employer company name project duration funding agency institution organisation "
+    "organization location city country date dates month year description degree school university grade "
+    "your here".split()
+)
+
+
+def _only_template_words(phrase: str) -> bool:
+    tokens = re.findall(r"[a-z]+", phrase.lower())
+    return bool(tokens) and all(t in _TEMPLATE_WORDS or re.fullmatch(r"x+", t) for t in tokens)
+
+
 def _fact(text: str | None, limit: int) -> str:
     """A resume fact fit to be spoken: short, safe, and not a template's placeholder."""
     phrase = safe_phrase(text, limit)
-    return "" if not phrase or _PLACEHOLDER_RE.match(phrase) else phrase
+    return "" if not phrase or _PLACEHOLDER_RE.match(phrase) or _only_template_words(phrase) else phrase
 
 
 def _article(title: str) -> str:
@@ -181,13 +195,13 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
                 f"{strongest}. Walk me through how you approached it.",
                 f"{strongest}. What was the hardest decision along the way?",
             ), seed, "fact", "strongest"), competency, source="resume"))
-        for index, project in enumerate(resume.projects[:2]):
-            name = _fact(project, 50)
-            if name and name.lower() not in {"skills", "projects", "experience"}:
-                out.append(Candidate(pick((
-                    f"Your resume mentions {name}. What problem did it solve, and what was your part?",
-                    f"Tell me about {name}: why it existed and the toughest part of building it.",
-                ), seed, "fact", "project", index), competency, source="resume"))
+        names = [name for name in (_fact(project, 50) for project in resume.projects)
+                 if name and name.lower() not in {"skills", "projects", "experience"}]
+        for index, name in enumerate(names[:2]):
+            out.append(Candidate(pick((
+                f"Your resume mentions {name}. What problem did it solve, and what was your part?",
+                f"Tell me about {name}: why it existed and the toughest part of building it.",
+            ), seed, "fact", "project", index), competency, source="resume"))
         for result in resume.results[:3]:
             phrase = as_second_person(result)
             if phrase and phrase != strongest:

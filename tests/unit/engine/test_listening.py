@@ -241,6 +241,21 @@ def test_a_template_resumes_placeholders_job_title_1_at_company_1_are_never_spok
     assert "Job Title 1" not in spoken and "Company 1" not in spoken and "Project 1" not in spoken
 
 
+def test_a_template_resumes_field_labels_are_never_spoken_as_projects():
+    # AltaCV's template (seen in a text interview: "Your resume mentions Funding agency/institution. What
+    # problem did it solve, and what was your part?").
+    from agent_worker.core.sources import resume_questions
+
+    facts = {"positions": [], "skills": ["Python"], "results": [],
+             "projects": ["Funding agency/institution", "Project duration", "Degree, Institution, City, Grade.",
+                          "Route planner for food banks"]}
+    context = InterviewContext.from_dict({**CANDIDATE, "highlights": facts})
+    spoken = " ".join(c.text for stage in ("self_intro", "past_experience")
+                      for c in resume_questions(context, stage, "seed", None))
+    assert "Funding agency" not in spoken and "Project duration" not in spoken and "Institution" not in spoken
+    assert "Route planner for food banks" in spoken
+
+
 def test_only_facts_read_with_confidence_are_spoken():
     from agent_worker.core.sources import resume_questions
 
