@@ -13,7 +13,7 @@ from typing import Any
 
 from agent_worker.core import events as ev
 from feedback import textstats
-from feedback.scoring import Delivery, Evidence, assess_answer, highlight_segments
+from feedback.scoring import ASKED_INSTEAD, Delivery, Evidence, assess_answer, highlight_segments
 from feedback.speech import (
     event_data as _data,
 )
@@ -140,6 +140,11 @@ class Answer(_Record):
         return _construct(cls, data)
 
     @property
+    def is_answered(self) -> bool:
+        """False when the candidate only asked a question of their own: the report counts it as unanswered."""
+        return not any(e.key == ASKED_INSTEAD for e in self.improvements)
+
+    @property
     def is_voice(self) -> bool:
         return self.speaking_seconds is not None
 
@@ -242,6 +247,10 @@ class InterviewAnalysis(_Record):
         """Answers to interview questions (see `interview_questions`), in the order given."""
         return [a for a in self.answers if a.competency]
 
+    def answered_interview_answers(self) -> list[Answer]:
+        """Interview answers that count as answered (a question asked back does not)."""
+        return [a for a in self.interview_answers() if a.is_answered]
+
     def answer_for(self, question_id: str) -> Answer | None:
         return next((a for a in self.answers if a.question_id == question_id), None)
 
@@ -288,11 +297,12 @@ def analyse_interview(events: list[dict], *, competencies: list[str]) -> Intervi
         for qid, utterances in _group_answers(events)
     ]
     answers = [a for a in answers if a.words > 0]
-    for answer in answers:
+    counted = [a for a in answers if a.is_answered]  # a question asked back is shown, but counts as unanswered
+    for answer in counted:
         if answer.question_id in questions:
             questions[answer.question_id].answered = True
 
-    competency_scores, uncovered, others = _competency_scores(list(questions.values()), answers, competencies)
+    competency_scores, uncovered, others = _competency_scores(list(questions.values()), counted, competencies)
     with_data = [c.score for c in competency_scores if c.score is not None]
     overall = round_half_up(sum(with_data) / len(with_data)) if with_data else None
     if overall is None:
@@ -301,7 +311,7 @@ def analyse_interview(events: list[dict], *, competencies: list[str]) -> Intervi
         named = ", ".join(f"{c.name} {_fmt(c.score)}" for c in competency_scores if c.score is not None)
         overall_explanation = [f"mean of {_plural(len(with_data), 'competency', 'competencies')} with answers ({named})"]
 
-    stages, transitions = _stages(events, list(questions.values()), answers)
+    stages, transitions = _stages(events, list(questions.values()), counted)
     candidate_seconds, agent_seconds, ratio = talk_ratio(events, agent_lines)
     started = next((e.get("at") for e in events if e.get("type") == "interview.started"), None)
     ended_event = next((e for e in reversed(events) if e.get("type") == "interview.ended"), None)

@@ -176,7 +176,7 @@ def _pick(answers: list[Answer], items_of: Callable[[Answer], list[Evidence]]) -
 
 def _summary(analysis: InterviewAnalysis, strengths: list[EvidenceItem], improvements: list[EvidenceItem]) -> str:
     asked = len(analysis.interview_questions())
-    answered = len(analysis.interview_answers())
+    answered = len(analysis.answered_interview_answers())
     parts = [f"You answered {answered} of {asked} interview question{'s' if asked != 1 else ''}."]
     scored = [c for c in analysis.competencies if c.score is not None]
     if scored:

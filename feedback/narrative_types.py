@@ -131,5 +131,5 @@ def scored_answers(analysis: InterviewAnalysis) -> list[Answer]:
 
 def weakest_answer(analysis: InterviewAnalysis) -> Answer | None:
     """The lowest-scoring answer that counts (the earliest on a tie), or None with no answers."""
-    answers = scored_answers(analysis)
+    answers = [a for a in scored_answers(analysis) if a.is_answered]  # a question asked back has nothing to improve
     return min(answers, key=lambda a: a.score) if answers else None

@@ -187,7 +187,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         stages[-1].lines.append(line)
     competencies = [
         {"score": c, "label": name_label(c.name),
-         "answers": [answers[q] for q in c.question_ids if q in answers]}
+         "answers": [answers[q] for q in c.question_ids if q in answers and answers[q].is_answered]}
         for c in analysis.competencies
     ]
     covered = [c for c in analysis.competencies if c.score is not None]
@@ -199,7 +199,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         "covered_count": len(covered),
         "competency_count": len(analysis.competencies),
         "questions_asked": len(analysis.interview_questions()),
-        "questions_answered": len(analysis.interview_answers()),
+        "questions_answered": len(analysis.answered_interview_answers()),
         "stages": stages,
         "stage_rows": [
             {"summary": s, "title": _stage_title(interview, s.name), "duration": duration_text(s.seconds),

@@ -12,7 +12,8 @@ from feedback.models import Report, StepStatus
 from feedback.services.reports import BACKOFF_SECONDS, MAX_ATTEMPTS, report_retry, report_run_step
 from interviews.models import Status
 from interviews.signals import interview_completed
-from tests.integration.feedback.helpers import completed_interview
+from feedback.analysis import InterviewAnalysis
+from tests.integration.feedback.helpers import GOOD_TURNS, completed_interview
 
 pytestmark = pytest.mark.django_db
 
@@ -266,3 +267,28 @@ def test_a_stale_running_step_is_taken_over(alice, role, rules_only):
     Report.objects.filter(pk=report.pk).update(updated_at=timezone.now() - timedelta(minutes=5))  # no more
 
     assert report_run_step(report_id=report.pk, step="analysis") == "done"
+
+
+def test_a_question_asked_back_is_shown_but_counted_as_unanswered_on_the_report(alice, role, immediate_tasks, rules_only,
+                                                                               client):
+    back = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
+    asked_back = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": back}, GOOD_TURNS[4]])
+    interview_completed.send(sender=type(asked_back), interview=asked_back)
+    report = Report.objects.get(interview=asked_back)
+    client.force_login(alice)
+
+    page = client.get(f"/feedback/{asked_back.pk}/").content.decode()
+
+    analysis = InterviewAnalysis.from_dict(report.analysis)
+    unanswered = [a for a in analysis.interview_answers() if not a.is_answered]
+    assert [a.text for a in unanswered] == [back]
+    asked = len(analysis.interview_questions())
+    answered = len(analysis.interview_answers()) - 1
+    assert len(analysis.answered_interview_answers()) == answered >= 2
+    assert f"{answered} of {asked} questions answered" in page
+    assert f"You answered {answered} of {asked} interview questions" in page
+    assert "not answered</span>" in page and "rather than answering this one" in page
+    its = next(c for c in analysis.competencies if unanswered[0].question_id in c.question_ids)
+    assert its.answered == sum(1 for q in its.question_ids if (a := analysis.answer_for(q)) and a.is_answered)
+    assert report.overall_score == analysis.overall_score is not None
+    assert f"You answered {answered} of {asked}" in mail.outbox[-1].body

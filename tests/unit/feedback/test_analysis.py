@@ -321,3 +321,37 @@ def test_a_slow_start_is_named_only_when_it_matters():
     first, second = analyse_interview(log.events, competencies=["ownership"]).answers
     assert any(i.key == "slow_start" and "12 seconds" in i.text for i in first.improvements)
     assert not any(i.key == "slow_start" for i in second.improvements)
+
+
+QUESTION_BACK = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
+
+
+def asked_back_interview() -> EventLog:
+    """The crafted interview plus a fourth question the candidate answered only with a question of their own."""
+    log = crafted_interview()
+    log.events = [e for e in log.events if e["type"] != "interview.ended"]
+    log.ask("past_experience", "q4", "What was the hardest part of the one-page checklist, and how did you get past it?",
+            122, 126, competency="teamwork")
+    log.say("past_experience", "q4", QUESTION_BACK, 130, 130, source="text")
+    log.end(140, "completed")
+    return log
+
+
+def test_a_question_asked_back_counts_as_unanswered_everywhere_the_report_counts():
+    analysis = analyse_interview(asked_back_interview().events, competencies=COMPETENCIES)
+    plain = analyse_interview(crafted_interview().events, competencies=COMPETENCIES)
+    back = analysis.answer_for("q4")
+
+    assert back is not None and back.text == QUESTION_BACK  # still shown, with its plain note
+    assert back.is_answered is False
+    assert any("rather than answering" in i.text for i in back.improvements)
+    assert next(q for q in analysis.questions if q.question_id == "q4").answered is False
+    assert len(analysis.interview_questions()) == 4
+    assert [a.question_id for a in analysis.answered_interview_answers()] == ["q1", "q2"]
+    teamwork = next(c for c in analysis.competencies if c.name == "teamwork")
+    assert teamwork.score is None and teamwork.asked == 1 and teamwork.answered == 0
+    assert teamwork.explanation == ["1 question asked, none answered"]
+    assert analysis.overall_score == plain.overall_score
+    stage = next(s for s in analysis.stages if s.name == "past_experience")
+    assert (stage.questions_asked, stage.questions_answered) == (3, 1)
+    assert InterviewAnalysis.from_dict(json.loads(json.dumps(analysis.to_dict()))).answer_for("q4").is_answered is False

@@ -418,3 +418,11 @@ def test_a_failed_sceptic_pass_keeps_the_validated_first_draft(analysis):
     model = FakeModel(llm_reply(), TimeoutError())
     narrative = generate_narrative(analysis, complete=model, sceptic=True)
     assert (narrative.source, narrative.sceptic_reviewed) == ("llm", False)
+
+
+def test_the_summary_does_not_count_a_question_asked_back_as_answered():
+    from .test_analysis import asked_back_interview
+
+    analysis = analyse_interview(asked_back_interview().events, competencies=COMPETENCIES)
+
+    assert rules_narrative(analysis).summary.startswith("You answered 2 of 4 interview questions.")
