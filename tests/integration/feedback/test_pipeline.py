@@ -8,11 +8,11 @@ from django.test import override_settings
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from feedback.analysis import InterviewAnalysis
 from feedback.models import Report, StepStatus
 from feedback.services.reports import BACKOFF_SECONDS, MAX_ATTEMPTS, report_retry, report_run_step
 from interviews.models import Status
 from interviews.signals import interview_completed
-from feedback.analysis import InterviewAnalysis
 from tests.integration.feedback.helpers import GOOD_TURNS, completed_interview
 
 pytestmark = pytest.mark.django_db
