@@ -72,7 +72,7 @@ bench: setup-test
 
 # Packages mypy keeps clean (strict, see pyproject.toml): an error in them fails `make lint`. The rest is
 # checked and its errors counted until it is clean too.
-MYPY_CLEAN = interviews/services/ feedback/services/ accounts/services.py
+MYPY_CLEAN = interviews/services/ feedback/services/ accounts/services.py agent_worker/core/
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

@@ -7,15 +7,21 @@ on, so the engine never idles.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from agent_worker.core import events as ev
 from agent_worker.core import facts as facts_module
 from agent_worker.core.brain import BrainTurn
+from agent_worker.core.engine_state import EngineState
 from agent_worker.core.events import Event
 from agent_worker.core.followups import level_guidance
 from agent_worker.core.records import Line
 from agent_worker.core.report import conversation
 from agent_worker.core.tailoring import ANSWER_IN_PROMPT_CHARS, BRIEF_LIMIT, SUMMARY_LIMIT, setup_summary
 from agent_worker.core.text import cap, data_block
+
+if TYPE_CHECKING:
+    from agent_worker.core.engine import Engine
 
 HISTORY_TURNS = 12
 HISTORY_LIMIT = 3_000
@@ -31,7 +37,7 @@ LISTENING_RULES = (
 __all__ = ["EngineBrainSide"]
 
 
-class EngineBrainSide:
+class EngineBrainSide(EngineState):
     """Decision points and the brain's words, as methods of the engine."""
 
     def say(self, text: str, question_id: str | None = None, *, reply: bool = False) -> Line | None:
@@ -125,7 +131,8 @@ class EngineBrainSide:
         return self._speaking or self.clock.now() < self._typing_until
 
     def _open(self, reason: str) -> BrainTurn:
-        turn = BrainTurn(engine=self, reason=reason, stage_index=self.stage_index)
+        # This mixin only ever runs as part of an Engine, which the turn's tools call back into.
+        turn = BrainTurn(engine=cast("Engine", self), reason=reason, stage_index=self.stage_index)
         turn._start_seq = len(self.events)
         turn._start_stage_changes = self.stage_changes
         self._open_turn = turn

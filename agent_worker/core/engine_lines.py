@@ -7,6 +7,7 @@ for detail that was not given); the closing line fits the interview that happene
 from __future__ import annotations
 
 from agent_worker.core import events as ev
+from agent_worker.core.engine_state import EngineState
 from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import closing_line, closing_tone, lead_in
 from agent_worker.core.seeding import pick, shuffled
@@ -30,7 +31,7 @@ def bridge_fit(bridge: str, question: str) -> float:
     return len(shared) - 0.75 * len(topic - shared)
 
 
-class EngineLines:
+class EngineLines(EngineState):
     """Bridges and the closing line, as methods of the engine."""
 
     def _defer_bridge(self, index: int, lead_reason: str) -> bool:

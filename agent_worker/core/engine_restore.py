@@ -7,11 +7,12 @@ engine; both clocks resume where the last event left them (time with no driver d
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
 from agent_worker.core import events as ev
 from agent_worker.core.brain import Brain
 from agent_worker.core.clock import Clock, parse_iso
+from agent_worker.core.engine_state import EngineState
 from agent_worker.core.events import Event
 from agent_worker.core.plans import StagePlan
 from agent_worker.core.records import MAX_DURATION_SECONDS, MAX_TURNS
@@ -21,7 +22,7 @@ __all__ = ["EngineRestore"]
 
 
 
-class EngineRestore:
+class EngineRestore(EngineState):
     """`restore` and the re-queueing after a restore or a pause, as methods of the engine."""
 
     @classmethod
@@ -37,7 +38,7 @@ class EngineRestore:
         seed: str | int | None = None,
         max_duration_seconds: float = MAX_DURATION_SECONDS,
         max_turns: int = MAX_TURNS,
-    ) -> Any:
+    ) -> Self:
         """Rebuild an engine from its stored events; both clocks resume where the last event left them."""
         stored = [e if isinstance(e, Event) else Event.from_dict(e) for e in events]
         stored.sort(key=lambda e: e.seq)

@@ -11,6 +11,7 @@ from typing import Any
 
 from agent_worker.core import events as ev
 from agent_worker.core.asks import same_ask
+from agent_worker.core.engine_state import EngineState
 from agent_worker.core.plans import Stage
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.seeding import derive_uuid
@@ -40,7 +41,7 @@ LADDERS = {"self_intro": INTRO_LADDER}
 EXTRA_QUESTIONS = 6
 
 
-class EngineTools:
+class EngineTools(EngineState):
     """The tools, as methods of the engine."""
 
     # ============================================================================================

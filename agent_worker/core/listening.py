@@ -207,7 +207,7 @@ def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
     joined = [m for m in _JOINED_RE.finditer(text)
               if re.search(r"\bI\b", re.split(r"[.!?]\s", text[:m.start()])[-1])]
     for match in [*_PHRASE_RE.finditer(text), *joined]:
-        tokens = []
+        tokens: list[str] = []
         for token in match.group(1).split():
             if token.lower().strip(".,;:!?") in _STOP_AFTER:
                 break

@@ -110,7 +110,7 @@ class ScriptedBrain:
     name = "scripted"
 
     def __init__(self, question_bank: list[dict[str, object]] | None = None) -> None:
-        self._bank_override = load_bank(question_bank) if question_bank is not None else None  # type: ignore[arg-type]
+        self._bank_override = load_bank(question_bank) if question_bank is not None else None
 
     # -- the turn ---------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad\u202a-\u202e\u2066-\u2069]")
 _LEAD = r"^[\s>*#\-–—•·▪●◦‣+\d.)(\[\]]*"  # bullets, numbering, quote and markdown marks
@@ -165,7 +166,7 @@ def _shorten(text: str, limit: int) -> str:
     return cut + "…"
 
 
-def _split_sections(lines: list[str], classify) -> list[tuple[str, list[str]]]:
+def _split_sections(lines: list[str], classify: Callable[[str], str | None]) -> list[tuple[str, list[str]]]:
     sections: list[tuple[str, list[str]]] = [("top", [])]
     for line in lines:
         name = classify(line)

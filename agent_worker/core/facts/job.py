@@ -55,7 +55,9 @@ def _is_pitch(item: str, company: str | None) -> bool:
         return True
     if item.rstrip().endswith("?") and not _MUST_HINT.search(item):
         return True
-    return bool(company) and bool(
+    if not company:
+        return False
+    return bool(
         re.match(rf"^(?:{re.escape(company)})\s+(?:will|offers?|provides?|is|are|has|was|helps|gives)\b", item, re.I)
     )
 

@@ -157,7 +157,7 @@ _CITY_STATE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*,\s*[A-Z]{2}(?![A-Za
 
 def _header_lines(lines: list[str]) -> list[str]:
     """The non-empty lines above the posting's first section heading (at most eight)."""
-    out = []
+    out: list[str] = []
     for line in lines:
         if not line:
             continue

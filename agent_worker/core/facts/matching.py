@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from agent_worker.core.facts.models import JobRequirements, ResumeFacts
 from agent_worker.core.facts.patterns import _END
@@ -133,7 +134,7 @@ def _cut(text: str, limit: int = 70) -> str:
 
 def match_resume_to_job(
     facts: ResumeFacts, reqs: JobRequirements, *, today_year: int | None = None, resume_text: str = ""
-) -> dict:
+) -> dict[str, Any]:
     """Compare resume facts (and the resume's text, when given) with job requirements: matched skills and
     requirements, and the gaps. A skill counts as shown when a near term shows it ("VPCs" for networking);
     a quality no resume can show ("curious and empathetic") is no gap but a quality to show in the answers."""
@@ -182,7 +183,9 @@ def match_resume_to_job(
             return None, "a quality to show in your answers"
         return False, "not evident in the resume"
 
-    matched_requirements, gaps, qualities = [], [], []
+    matched_requirements: list[dict[str, str]] = []
+    gaps: list[dict[str, str]] = []
+    qualities: list[dict[str, str]] = []
     for requirement in reqs.must_haves:
         ok, why = judge(requirement)
         bucket = qualities if ok is None else matched_requirements if ok else gaps

@@ -156,7 +156,10 @@ class JobRequirements:
     def trusted(self) -> JobRequirements:
         """The requirements the interviewer may speak: a company, title or location read with little
         confidence is left out until the candidate confirms it."""
-        return replace(self, **{f: getattr(self, f) if self.is_trusted(f) else None for f in UNSURE_JOB_FACTS})
+        trusted = self.is_trusted  # UNSURE_JOB_FACTS, named so that each field keeps its own type
+        return replace(self, company=self.company if trusted("company") else None,
+                       title=self.title if trusted("title") else None,
+                       location=self.location if trusted("location") else None)
 
     def unsure_facts(self) -> list[tuple[str, str]]:
         """(fact, value) of the company, title and location to show the candidate for confirmation."""
