@@ -34,7 +34,8 @@ class SignupForm(forms.Form):
         return name
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         password = cleaned.get("password")
         if password:
             probe = User(email=cleaned.get("email", ""), display_name=cleaned.get("display_name", ""))
@@ -57,7 +58,8 @@ class LoginForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         email, password = cleaned.get("email"), cleaned.get("password")
         if not email or not password:
             return cleaned

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.models import AbstractUser
@@ -41,9 +41,10 @@ class UserManager(BaseUserManager["User"]):
 class User(AbstractUser):
     """A MockFlow account: candidates and staff alike log in with their email."""
 
-    username = None
-    first_name = None
-    last_name = None
+    # Django drops an inherited field when a subclass sets it to None; the stubs type these as str.
+    username = None  # type: ignore[assignment]
+    first_name = None  # type: ignore[assignment]
+    last_name = None  # type: ignore[assignment]
     email = models.EmailField("email address", unique=True)
     display_name = models.CharField(max_length=80, help_text="How the interviewer addresses you.")
     email_verified_at = models.DateTimeField(null=True, blank=True)
@@ -52,7 +53,8 @@ class User(AbstractUser):
     EMAIL_FIELD = "email"
     REQUIRED_FIELDS = ["display_name"]
 
-    objects = UserManager()
+    # Email-only: not AbstractUser's username manager, whose type the stubs expect here.
+    objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
 
     class Meta:
         ordering = ["email"]

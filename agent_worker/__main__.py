@@ -51,7 +51,7 @@ def _start(args: argparse.Namespace) -> int:
         print("\n".join(problems), file=sys.stderr)
         return code
     try:
-        from agent_worker.adapters import livekit_session  # type: ignore[attr-defined]  # noqa: F401
+        from agent_worker.adapters import livekit_session  # noqa: F401
     except ImportError:
         print("start: the LiveKit worker is not available yet", file=sys.stderr)
         return EXIT_USAGE

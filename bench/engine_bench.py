@@ -13,11 +13,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from agent_worker.core import Engine, FakeClock, InterviewContext, ScriptedBrain, load_plan  # noqa: E402
+from agent_worker.core import FakeClock  # noqa: E402
+from agent_worker.core.factory import engine_for  # noqa: E402
 from agent_worker.core.plans import DEFAULT_PLAN  # noqa: E402
 from agent_worker.core.simulate import simulate  # noqa: E402
 from agent_worker.core.text import speech_seconds  # noqa: E402
@@ -45,11 +47,11 @@ ANSWERS = [
 ]
 
 
-def run_interview(seed: int, plan, timings: list[float]) -> int:
+def run_interview(seed: int, plan: dict[str, Any], timings: list[float]) -> int:
     clock = FakeClock()
-    context = InterviewContext.from_dict({"name": "Alice", "role": "Backend Engineer", "level": "senior",
-                                          "resume_text": RESUME if seed % 2 else "", "job_description": JOB})
-    engine = Engine(plan, context, seed=seed, clock=clock, brain=ScriptedBrain())
+    candidate = {"name": "Alice", "role": "Backend Engineer", "level": "senior",
+                 "resume_text": RESUME if seed % 2 else "", "job_description": JOB}
+    engine = engine_for({"plan": plan, "candidate": candidate, "seed": seed}, clock=clock)
     engine.start()
     engine.play_lines_at_once()
     turns = 0
@@ -79,7 +81,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main() -> int:
-    plan = load_plan(DEFAULT_PLAN)
+    plan = DEFAULT_PLAN
     timings: list[float] = []
     interviews = 0
     while len(timings) < MIN_TURNS:

@@ -3,7 +3,11 @@
 The truth (bench/truth/*.json) is what a careful recruiter takes from each fixture resume and posting: the
 candidate's name, each position (title, employer, dates), the schools (institutions only) and skills; a
 posting's company (null when the text never names it), title, location, genuine must-haves, nice-to-haves,
-responsibilities, and the pitch/benefit/boilerplate lines that must never be listed as requirements.
+responsibilities, and the pitch/benefit/boilerplate lines that must never be listed as requirements. A
+template's placeholders ("Job title, Employer", "Your University") are no facts of the candidate's: a resume's
+truth lists them under `placeholders`, and each printed fact containing one is counted apart. A posting's
+conditions of employment (relocation, hours, the right to work) are its `conditions`, not must-haves.
+The calibration table counts, per confidence band, how many printed facts that carry a confidence are right.
 
 Scoring. A fact the command prints counts as right when it matches the truth, wrong when it does not (a
 low-confidence wrong fact is still wrong), and a truth item nothing printed matches is missed. For lists of
@@ -34,7 +38,9 @@ BEFORE = RESULTS / "parse_accuracy_before.json"
 # `--checkout PATH` scores another checkout's parser (an older commit, for the "before" column).
 CHECKOUT = Path(sys.argv[sys.argv.index("--checkout") + 1]) if "--checkout" in sys.argv else ROOT
 RESUME_FIELDS = ["name", "employer", "title", "dates", "school", "skill"]
-JD_FIELDS = ["company", "job_title", "location", "must_have", "nice_to_have", "responsibility"]
+JD_FIELDS = ["company", "job_title", "location", "must_have", "nice_to_have", "responsibility", "condition"]
+# Confidence bands for the calibration table: how often a printed fact of each band is right.
+BANDS = [(0.0, 0.6), (0.6, 0.75), (0.75, 0.9), (0.9, 1.01)]
 
 
 def shared_fixtures() -> list[Path]:
@@ -79,28 +85,47 @@ class Tally:
     def __init__(self):
         self.counts: dict[str, Counter] = {}
         self.notes: list[str] = []
+        self.calibration: list[tuple[float, bool]] = []  # (confidence, right) of each printed fact that has one
+
+    def calibrate(self, confidence, right: bool):
+        if isinstance(confidence, int | float):
+            self.calibration.append((float(confidence), right))
 
     def add(self, field: str, outcome: str, doc: str = "", detail: str = ""):
         self.counts.setdefault(field, Counter())[outcome] += 1
         if outcome in ("wrong", "missed", "pitch") and detail:
             self.notes.append(f"{doc}: {field} {outcome}: {detail}")
 
-    def scalar(self, field, pred, truth, doc):
+    def scalar(self, field, pred, truth, doc) -> bool | None:
+        """Score one printed fact; True when it is right, False when wrong, None when nothing was printed."""
         pred = value(pred)
         if truth is None:
             self.add(field, "wrong" if pred else "right_none", doc, f"{pred!r} (the text names none)")
-        elif not pred:
+            return False if pred else None
+        if not pred:
             self.add(field, "missed", doc, repr(truth))
-        elif same(pred, truth):
+            return None
+        if same(pred, truth):
             self.add(field, "right")
             self.add(field, "found")
-        else:
-            self.add(field, "wrong", doc, f"{pred!r} for {truth!r}")
+            return True
+        self.add(field, "wrong", doc, f"{pred!r} for {truth!r}")
+        return False
 
 
 def score_resume(doc: str, out: dict, truth: dict, tally: Tally):
     facts = out.get("highlights") or {}
-    tally.scalar("name", facts.get("name"), truth.get("name"), doc)
+    name_right = tally.scalar("name", facts.get("name"), truth.get("name"), doc)
+    if name_right is not None:
+        tally.calibrate((facts.get("confidence") or {}).get("name"), name_right)
+    placeholders = truth.get("placeholders", [])
+    printed = [facts.get("name"), *(facts.get("skills") or []), *(facts.get("education") or []),
+               *(facts.get("projects") or []), *(facts.get("results") or []),
+               *(f"{value(p).get('title') or ''} | {value(p).get('employer') or ''}" for p in facts.get("positions") or [])]
+    for fact in printed:
+        hit = [p for p in placeholders if norm(p) and norm(p) in norm(value(fact))]
+        if hit:
+            tally.add("placeholder_as_fact", "pitch", doc, f"{value(fact)!r} (template text {hit[0]!r})")
     predicted = [{k: value(v) for k, v in (value(p) or {}).items()} for p in facts.get("positions") or []]
     unused = list(range(len(predicted)))
     for want in truth.get("positions", []):
@@ -119,11 +144,14 @@ def score_resume(doc: str, out: dict, truth: dict, tally: Tally):
             continue
         unused.remove(best[0])
         got = predicted[best[0]]
+        position_right = True
         for field in ("employer", "title"):
             if want[field]:
-                tally.scalar(field, got.get(field), want[field], doc)
+                position_right &= tally.scalar(field, got.get(field), want[field], doc) is not False
             elif got.get(field):
                 tally.add(field, "wrong", doc, f"{got[field]!r} (none stated)")
+                position_right = False
+        tally.calibrate(got.get("confidence"), position_right)
         if want.get("start"):
             dates_ok = same(got.get("start"), want["start"]) and (
                 want.get("end") is None or same(got.get("end"), want["end"]))
@@ -137,6 +165,7 @@ def score_resume(doc: str, out: dict, truth: dict, tally: Tally):
         for field in ("employer", "title"):
             if predicted[i].get(field):
                 tally.add(field, "wrong", doc, f"{predicted[i][field]!r} (no such position)")
+        tally.calibrate(predicted[i].get("confidence"), False)
     schools = list(truth.get("education", []))
     for entry in facts.get("education") or []:
         match = next((s for s in schools if norm(s) in norm(value(entry))), None)
@@ -181,13 +210,17 @@ def score_list(field: str, items, truth_keys, acceptable, pitch, doc, tally: Tal
 def score_jd(doc: str, out: dict, truth: dict, tally: Tally):
     reqs = out.get("requirements") or {}
     for field in ("company", "title", "location"):
-        tally.scalar("job_title" if field == "title" else field, reqs.get(field), truth.get(field), doc)
+        right = tally.scalar("job_title" if field == "title" else field, reqs.get(field), truth.get(field), doc)
+        if right is not None:
+            tally.calibrate((reqs.get("confidence") or {}).get(field), right)
     pitch = truth.get("pitch", [])
     score_list("must_have", reqs.get("must_haves"), truth["must_haves"], truth.get("acceptable", []), pitch, doc, tally)
     score_list("nice_to_have", reqs.get("nice_to_haves"), truth["nice_to_haves"],
                truth.get("acceptable", []) + truth["must_haves"], pitch, doc, tally)
     score_list("responsibility", reqs.get("responsibilities"), truth["responsibilities"],
                truth.get("acceptable_responsibilities", []), pitch, doc, tally)
+    # Conditions of employment (relocation, hours, the right to work): listed apart, never as a requirement.
+    score_list("condition", reqs.get("conditions"), truth.get("conditions", []), [], pitch, doc, tally)
 
 
 def parse(path: Path, kind: str) -> dict:
@@ -215,10 +248,14 @@ def run() -> dict:
         doc = truth_file.name.removesuffix(".json")
         (score_resume if truth["kind"] == "resume" else score_jd)(doc, out, truth, tally)
     fields = {}
-    for field in RESUME_FIELDS + JD_FIELDS + ["pitch_as_requirement"]:
+    for field in RESUME_FIELDS + JD_FIELDS + ["pitch_as_requirement", "placeholder_as_fact"]:
         c = tally.counts.get(field, Counter())
         fields[field] = {k: c.get(k, 0) for k in ("found", "missed", "right", "right_none", "wrong", "pitch")}
-    return {"documents": documents, "skipped": skipped, "fields": fields, "notes": tally.notes}
+    bands = []
+    for low, high in BANDS:
+        inside = [right for confidence, right in tally.calibration if low <= confidence < high]
+        bands.append({"band": [low, min(high, 1.0)], "facts": len(inside), "right": sum(inside)})
+    return {"documents": documents, "skipped": skipped, "fields": fields, "notes": tally.notes, "calibration": bands}
 
 
 def row(field: str, c: dict) -> str:
@@ -228,6 +265,29 @@ def row(field: str, c: dict) -> str:
     precise = f"{c['right']}/{reported} ({100 * c['right'] / reported:.0f}%)" if reported else "-"
     extra = f" (+{c['right_none']} 'none stated' right)" if c.get("right_none") else ""
     return f"{found}{extra} | {precise} | {c['wrong']} | {c['missed']}"
+
+
+def calibration_table(result: dict, before: dict | None) -> str:
+    """How often a printed fact is right, by the confidence it was printed with (name, positions, a posting's
+    company, title and location: the facts that carry one). Below CONFIDENT (0.6) a fact is not spoken and is
+    shown to the candidate to confirm."""
+    lines = ["\nCalibration: of the printed facts that carry a confidence (name, positions, a posting's company, title "
+             "and location), how many are right, by confidence band. Below 0.6 a fact is not spoken until the "
+             "candidate confirms it on the setup page.\n",
+             "| confidence | " + ("before: right of printed | " if before else "") + "right of printed |",
+             "|---|" + ("---|" if before else "") + "---|"]
+    old = {tuple(b["band"]): b for b in (before or {}).get("calibration", [])}
+
+    def cell(band: dict | None) -> str:
+        if not band or not band["facts"]:
+            return "-"
+        return f"{band['right']}/{band['facts']} ({100 * band['right'] / band['facts']:.0f}%)"
+
+    for band in result["calibration"]:
+        low, high = band["band"]
+        label = f"{low:.2f}-{high:.2f}" if high < 1 else f">= {low:.2f}"
+        lines.append(f"| {label} | " + (cell(old.get(tuple(band["band"]))) + " | " if before else "") + cell(band) + " |")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -243,6 +303,9 @@ def main() -> None:
           f"bench/truth/: found = truth items the parser printed rightly; right of reported = printed items "
           f"that are right (a low-confidence wrong fact counts as wrong)"
           + (f"; skipped (document absent): {', '.join(result['skipped'])}" if result["skipped"] else "") + ".")
+    print("A half-edited template's placeholders ('Job title, Employer', 'Your University', 'XX公司') are no facts: "
+          "the truth lists them apart, and one printed as a fact counts as wrong and in the placeholder row. "
+          "Conditions of employment (relocation, hours, the right to work) are conditions, not must-haves.")
     if before:
         print(f"Before: {before.get('checkout_note', 'the parser before issue 12')}, scored with the same truth.")
     print("Goals: employers, titles and schools found >= 90% with >= 95% of what is reported right; the company right "
@@ -261,11 +324,14 @@ def main() -> None:
             print(f"| {label} | {b_cells[0]} | {b_cells[1]} | {row(field, c)} |")
         else:
             print(f"| {label} | {row(field, c)} |")
-    pitch = result["fields"]["pitch_as_requirement"]["pitch"]
-    line = f"| pitch or boilerplate listed as a requirement | {pitch} |"
-    if before:
-        line = f"| pitch or boilerplate listed as a requirement | {before['fields']['pitch_as_requirement']['pitch']} | | {pitch} | | | |"
-    print(line)
+    for field, label in (("pitch_as_requirement", "pitch or boilerplate listed as a requirement"),
+                         ("placeholder_as_fact", "template placeholder printed as a fact")):
+        count = result["fields"][field]["pitch"]
+        if before:
+            print(f"| {label} | {before['fields'].get(field, {}).get('pitch', '-')} | | {count} | | | |")
+        else:
+            print(f"| {label} | {count} |")
+    print(calibration_table(result, before))
     if "-v" in sys.argv:
         print("\n".join(result["notes"]), file=sys.stderr)
 

@@ -62,7 +62,7 @@ def unsaved_report(events: list[dict]):
     analysis = analyse_interview(events, competencies=COMPETENCIES)
     done = StepStatus.DONE
     return Report(interview=interview, status=Report.Status.READY, analysis_status=done, narrative_status=done,
-                  pdf_status=done, analysis=analysis.to_dict(), narrative=rules_narrative(analysis).to_dict(),
+                  pdf_status=done, analysis=analysis.model_dump(), narrative=rules_narrative(analysis).model_dump(),
                   narrative_source="rules")
 
 

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mockflow_bench"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+DAPHNE_OPTIONS = ["--websocket_connect_timeout", "30"]  # as the Procfile runs daphne
 
 
 def free_port() -> int:
@@ -148,7 +149,8 @@ def start_stack(web_processes: int) -> Stack:
             command = daphne if not profile else [sys.executable, "-m", "cProfile", "-o",
                                                   f"{profile}/daphne-{port}.prof", daphne[0]]
             stack.web.append(subprocess.Popen(
-                [*command, "-b", "127.0.0.1", "-p", str(port), "bench.asgi:application"], cwd=ROOT, env=stack.env(),
+                [*command, "-b", "127.0.0.1", "-p", str(port), *DAPHNE_OPTIONS, "bench.asgi:application"], cwd=ROOT,
+                env=stack.env(),
                 stdout=subprocess.DEVNULL, stderr=open(Path(folder) / f"daphne-{port}.log", "w"),  # noqa: SIM115
             ))
         for port, process in zip(stack.ports, stack.web, strict=True):

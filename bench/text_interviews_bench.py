@@ -12,7 +12,11 @@ processes:
   time), answering each question the moment it arrives (no think time). Measured: answers/s while
   every client is busy, and the time from sending an answer to the next question (or the end).
 - think time: `BENCH_THINK_CONCURRENCY` (200) interviews at once on 2 processes, each answer sent
-  `BENCH_THINK_SECONDS` (3) after its question: the latency a candidate feels at that load.
+  `BENCH_THINK_SECONDS` (3) after its question: the latency a candidate feels at that load. Run twice:
+  in lockstep (every interview starts in the same second and every answer comes exactly 3 s after its
+  question, so all 200 answers arrive in the same instant, turn after turn: the worst case), and spread
+  (starts spread over the first 3 s, each think time drawn between 1.5 and 4.5 s, seeded: candidates
+  who do not type in step).
 - watchers across processes: each interview also open in a second tab on the other process; the
   lag between the driving tab and the watching tab receiving each event, and events a watcher missed.
 
@@ -25,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import statistics
 import sys
 import threading
@@ -135,7 +140,8 @@ async def connect(session, base: str, path: str, cookie: str | None, tally: Tall
         return await session.ws_connect(base + path, headers=headers, timeout=aiohttp.ClientWSTimeout(ws_close=5),
                                         autoping=True, heartbeat=None)
     except Exception as error:  # refused handshake, reset
-        tally.errors.append(f"connect:{type(error).__name__}")
+        why = getattr(error, "strerror", None) or getattr(error, "status", None) or ""
+        tally.errors.append(f"connect:{type(error).__name__}" + (f" ({why})" if why else ""))
         return None
 
 
@@ -149,8 +155,9 @@ async def receive(ws) -> dict | None:
 
 
 async def one_interview(session, base: str, cookie: str, interview_id: str, think: float, tally: Tally,
-                        seen: dict | None = None) -> None:
-    """Start the interview, answer every question (after `think` seconds), until it ends."""
+                        seen: dict | None = None, spread: random.Random | None = None) -> None:
+    """Start the interview, answer every question (after `think` seconds, or between half and one and a
+    half times that with `spread`), until it ends."""
     ws = await connect(session, base, f"/ws/interviews/{interview_id}/", cookie, tally)
     if ws is None:
         return
@@ -181,7 +188,7 @@ async def one_interview(session, base: str, cookie: str, interview_id: str, thin
                     tally.reply(sent_at)
                     sent_at = None
                 if think:
-                    await asyncio.sleep(think)
+                    await asyncio.sleep(think * (0.5 + spread.random()) if spread else think)
                 await ws.send_json({"type": "answer", "text": ANSWERS[min(answered, len(ANSWERS) - 1)]})
                 sent_at = time.perf_counter()
                 answered += 1
@@ -218,9 +225,12 @@ async def watch(session, base: str, cookie: str, interview_id: str, seen: dict, 
 
 
 async def interviews_client(session, bases: list[str], offset: int, cookie: str, ids: list[str], think: float,
-                            tally: Tally) -> None:
+                            tally: Tally, spread: random.Random | None = None) -> None:
+    if spread:
+        await asyncio.sleep(spread.uniform(0, think))
     for number, interview_id in enumerate(ids):
-        await one_interview(session, bases[(offset + number) % len(bases)], cookie, interview_id, think, tally)
+        await one_interview(session, bases[(offset + number) % len(bases)], cookie, interview_id, think, tally,
+                            spread=spread)
     tally.client_done()
 
 
@@ -313,13 +323,15 @@ def scenario_result(name: str, processes: int, concurrency: int, think: float, t
     return result
 
 
-def run_interviews(stack, candidates, processes: int, concurrency: int, think: float, per_client: int) -> dict:
+def run_interviews(stack, candidates, processes: int, concurrency: int, think: float, per_client: int,
+                   spread: bool = False) -> dict:
     bases = [f"ws://127.0.0.1:{port}" for port in stack.ports[:processes]]
     owners = candidates[:concurrency]
     ids = make_interviews([user for user, _ in owners], per_client)
     tally = Tally()
     clients = [
-        (lambda session, n=n: interviews_client(session, bases, n, owners[n][1], ids[n], think, tally))
+        (lambda session, n=n: interviews_client(session, bases, n, owners[n][1], ids[n], think, tally,
+                                                random.Random(n) if spread else None))
         for n in range(concurrency)
     ]
     with Sampler(stack) as sampler:
@@ -328,8 +340,8 @@ def run_interviews(stack, candidates, processes: int, concurrency: int, think: f
     if tally.completed != expected:
         tally.errors += ["not completed"] * (expected - tally.completed - sum(e.startswith("ended:")
                                                                            for e in tally.errors))
-    return scenario_result("interviews" if not think else "think", processes, concurrency, think, tally, started,
-                           sampler)
+    name = "interviews" if not think else "think, spread" if spread else "think, lockstep"
+    return scenario_result(name, processes, concurrency, think, tally, started, sampler)
 
 
 def run_echo(stack, processes: int, concurrency: int, sockets_per_client: int) -> dict:
@@ -391,16 +403,18 @@ def main() -> int:
                       f"ours {ours['answers_per_second']}/s p95 {ours['p95_ms']} ms, errors {ours['errors']} {ours['error_kinds']}",
                       file=sys.stderr, flush=True)
         think = run_interviews(stack, candidates, max(PROCESSES), THINK_CONCURRENCY, THINK_SECONDS, 1)
+        think_spread = run_interviews(stack, candidates, max(PROCESSES), THINK_CONCURRENCY, THINK_SECONDS, 1,
+                                      spread=True)
         watched = run_watched(stack, candidates, WATCHED) if max(PROCESSES) >= 2 else None
     finally:
         stack.stop()
     result = {"benchmark": "text_interviews", "stack": "daphne processes, channels-redis (own Redis), PostgreSQL",
-              "runs": runs, "think": think, "watchers": watched}
+              "runs": runs, "think": think, "think_spread": think_spread, "watchers": watched}
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "text_interviews.json").write_text(json.dumps(result, indent=2) + "\n")
     print_tables(result)
-    errors = sum(r["errors"] for r in runs) + think["errors"] + (watched["errors"] + watched["missed"]
-                                                                 if watched else 0)
+    errors = sum(r["errors"] for r in runs) + think["errors"] + think_spread["errors"]
+    errors += watched["errors"] + watched["missed"] if watched else 0
     return 1 if errors else 0
 
 
@@ -419,11 +433,13 @@ def print_tables(result: dict) -> None:
               f"{ours['answers_per_second']} | {ours['ratio_to_echo']} | {ours['p50_ms']} | {ours['p95_ms']} | "
               f"{ours['p99_ms']} | {tail} | {'+'.join(map(str, ours['web_cpu_percent']))} | "
               f"{ours['peak_db_connections']} | {ours['errors']} |")
-    think = result["think"]
-    print(f"\nWith {think['think_seconds']:g} s think time, {think['concurrency']} interviews at once on "
-          f"{think['processes']} processes: {think['answers']} answers, answer → next question "
-          f"p50 {think['p50_ms']} ms, p95 {think['p95_ms']} ms, p99 {think['p99_ms']} ms, "
-          f"{think['completed']} completed, {think['errors']} errors.\n")
+    print()
+    for think, how in ((result["think"], "in lockstep (all answers in the same instant)"),
+                       (result["think_spread"], "spread (starts over the first 3 s, think times 0.5-1.5×)")):
+        print(f"With {think['think_seconds']:g} s think time {how}, {think['concurrency']} interviews at once "
+              f"on {think['processes']} processes: {think['answers']} answers, answer → next question "
+              f"p50 {think['p50_ms']} ms, p95 {think['p95_ms']} ms, p99 {think['p99_ms']} ms, "
+              f"{think['completed']} completed, {think['errors']} errors.\n")
     watched = result["watchers"]
     if watched:
         print(f"Watchers across processes: {watched['interviews']} interviews driven on one process and watched in "

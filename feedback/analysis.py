@@ -3,13 +3,17 @@
 Pure Python (no Django), deterministic, and explained: every score carries the list of what it came
 from, so the report can show its working. Input is the engine's event list as DESIGN.md describes it
 (`{id, seq, type, stage, at, data}`); output is an `InterviewAnalysis` that round-trips through
-`to_dict()` / `from_dict()` (stored as JSON beside the interview).
+`model_dump()` / `InterviewAnalysis.model_validate()` (stored as JSON beside the interview; pydantic
+validates the nested dataclasses, so there is no hand-written converter to keep in step).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from agent_worker.core import events as ev
 from feedback import textstats
@@ -43,35 +47,8 @@ __all__ = ["InterviewAnalysis", "analyse_interview", "parse_time", "round_half_u
 # Result types
 
 
-class _Record:
-    """to_dict / from_dict for the flat dataclasses below (nested types are handled per class)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]):
-        return _construct(cls, data)
-
-
-def _construct(cls, data: dict[str, Any]):
-    """Build a dataclass from its to_dict() output, ignoring keys a newer version added."""
-    names = {f.name for f in fields(cls)}
-    return cls(**{k: v for k, v in data.items() if k in names})
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
 @dataclass
-class Question(_Record):
+class Question:
     """A question the interviewer asked, and whether it got an answer."""
 
     question_id: str
@@ -84,7 +61,7 @@ class Question(_Record):
 
 
 @dataclass
-class Answer(_Record):
+class Answer:
     """Everything the candidate said to one question, measured.
 
     Speech measures (speaking_seconds, words_per_minute, time_to_first_word_seconds, pauses,
@@ -129,16 +106,6 @@ class Answer(_Record):
     improvements: list[Evidence] = field(default_factory=list)
     example_answer: str | None = None
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Answer:
-        data = dict(data)
-        data["strengths"] = [Evidence.from_dict(e) for e in data.get("strengths", [])]
-        data["improvements"] = [Evidence.from_dict(e) for e in data.get("improvements", [])]
-        data["sentences"] = [Span.from_dict(s) for s in data.get("sentences", [])]
-        data["star"] = {part: [Span.from_dict(s) for s in spans] for part, spans in data.get("star", {}).items()}
-        data["quantified"] = [Span.from_dict(s) for s in data.get("quantified", [])]
-        return _construct(cls, data)
-
     @property
     def is_answered(self) -> bool:
         """False when the candidate only asked a question of their own: the report counts it as unanswered."""
@@ -154,7 +121,7 @@ class Answer(_Record):
 
 
 @dataclass
-class StageSummary(_Record):
+class StageSummary:
     name: str
     index: int
     seconds: float | None
@@ -165,7 +132,7 @@ class StageSummary(_Record):
 
 
 @dataclass
-class CompetencyScore(_Record):
+class CompetencyScore:
     name: str
     score: float | None
     asked: int
@@ -175,7 +142,7 @@ class CompetencyScore(_Record):
 
 
 @dataclass
-class SpeechSummary(_Record):
+class SpeechSummary:
     """Whole-interview speech measures over voice answers (None when every answer was typed)."""
 
     words: int
@@ -190,7 +157,7 @@ class SpeechSummary(_Record):
 
 
 @dataclass
-class TranscriptLine(_Record):
+class TranscriptLine:
     speaker: str  # interviewer or candidate
     stage: str
     text: str
@@ -200,7 +167,7 @@ class TranscriptLine(_Record):
 
 
 @dataclass
-class InterviewAnalysis(_Record):
+class InterviewAnalysis:
     version: int
     has_answers: bool
     started_at: str | None
@@ -224,15 +191,14 @@ class InterviewAnalysis(_Record):
     transcript: list[TranscriptLine] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> InterviewAnalysis:
-        data = dict(data)
-        data["questions"] = [Question.from_dict(q) for q in data.get("questions", [])]
-        data["answers"] = [Answer.from_dict(a) for a in data.get("answers", [])]
-        data["stages"] = [StageSummary.from_dict(s) for s in data.get("stages", [])]
-        data["competencies"] = [CompetencyScore.from_dict(c) for c in data.get("competencies", [])]
-        data["speech"] = SpeechSummary.from_dict(data["speech"])
-        data["transcript"] = [TranscriptLine.from_dict(t) for t in data.get("transcript", [])]
-        return _construct(cls, data)
+    def model_validate(cls, data: Any) -> InterviewAnalysis:
+        """An analysis as `Report.analysis` stores it (keys a newer version added are ignored)."""
+        return _adapter().validate_python(data)
+
+    def model_dump(self) -> dict[str, Any]:
+        """The analysis as JSON-ready data, every nested record a plain dict."""
+        data: dict[str, Any] = _adapter().dump_python(self, mode="json")
+        return data
 
     def competency_scores(self) -> dict[str, float | None]:
         """Competency name → score (None without data), in the role's fixed order."""
@@ -251,6 +217,11 @@ class InterviewAnalysis(_Record):
         """Interview answers that count as answered (a question asked back does not)."""
         return [a for a in self.interview_answers() if a.is_answered]
 
+    def counts(self) -> dict[str, Any]:
+        """The numbers every place shows (report, email, the room's end panel): one set, from here."""
+        return {"questions_asked": len(self.interview_questions()),
+                "questions_answered": len(self.answered_interview_answers()), "duration_seconds": self.duration_seconds}
+
     def answer_for(self, question_id: str) -> Answer | None:
         return next((a for a in self.answers if a.question_id == question_id), None)
 
@@ -260,6 +231,11 @@ class InterviewAnalysis(_Record):
 
     def candidate_text(self) -> str:
         return "\n".join(line.text for line in self.transcript if line.speaker == "candidate")
+
+
+@cache
+def _adapter() -> TypeAdapter[InterviewAnalysis]:  # noqa: N802 - built once, on first use
+    return TypeAdapter(InterviewAnalysis)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,7 +269,8 @@ def analyse_interview(events: list[dict], *, competencies: list[str]) -> Intervi
     assessments = _assessments(events)
 
     answers = [
-        _measure_answer(qid, utterances, questions.get(qid), agent_lines, assessments, competencies)
+        _measure_answer(qid, utterances, questions.get(qid) if qid is not None else None, agent_lines, assessments,
+                        competencies)
         for qid, utterances in _group_answers(events)
     ]
     answers = [a for a in answers if a.words > 0]
@@ -390,8 +367,8 @@ def _group_answers(events: list[dict]) -> list[tuple[str | None, list[dict]]]:
         if event.get("type") != "candidate.said":
             continue
         data = _data(event)
-        if not str(data.get("text") or "").strip():
-            continue
+        if not str(data.get("text") or "").strip() or data.get("request"):
+            continue  # asking to hear the question again (or what it means) answers nothing
         groups.setdefault(data.get("question_id"), []).append(event)
     return list(groups.items())
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -158,7 +159,7 @@ def _hbars(
 
 # Phone-sized geometry: drawn at about the width a phone shows, so the text stays at its size.
 NARROW_WIDTH = 340
-_NARROW_BARS = {"width": NARROW_WIDTH, "label_width": 112, "value_width": 56, "label_chars": 15}
+_NARROW_BARS: dict[str, Any] = {"width": NARROW_WIDTH, "label_width": 112, "value_width": 56, "label_chars": 15}
 
 
 def competency_bar_chart(
@@ -225,7 +226,7 @@ def answer_pace_chart(
         return _empty(title, "No answers to show.", kind="pace")
     fastest = max((w for _l, w, _f in rows_in if w is not None), default=0.0)
     maximum = max(200.0, 50.0 * -(-fastest // 50))
-    rows = []
+    rows: list[tuple[str, float | None, str]] = []
     for label, wpm, fillers in rows_in:
         if wpm is None:
             rows.append((str(label), None, "typed: n/a"))
@@ -315,6 +316,28 @@ def _line_commands(points: list[tuple[float, float | None]]) -> str:
     )
 
 
+LEGEND_SIZE = 11
+_LEGEND_KEY = 28  # the line and marker before each legend label
+_LEGEND_GAP = 12
+
+
+def _legend_layout(names: Sequence[str], no_data: set[str], width: float, *, max_columns: int) -> tuple[int, list[str]]:
+    """As many legend columns (up to max_columns) as let every label fit whole in its column; labels that
+    fit no column are shortened to one. A label is the competency's name, "(no data)" after it when unscored."""
+    labels = [_label(name) + (" (no data)" if name in no_data else "") for name in names]
+    char = LEGEND_SIZE * 0.62  # a generous average glyph width for the sans-serif the charts use
+
+    def fits(columns: int) -> int:
+        return int((width / columns - _LEGEND_KEY - _LEGEND_GAP) // char)
+
+    columns = next((c for c in range(max_columns, 1, -1) if all(len(t) <= fits(c) for t in labels)), 1)
+    if columns == 1:
+        limit = fits(1)
+        labels = [t if len(t) <= limit else _short(_label(n), limit - (10 if n in no_data else 0))
+                  + (" (no data)" if n in no_data else "") for n, t in zip(names, labels, strict=True)]
+    return columns, labels
+
+
 def competency_trend_chart(
     interviews: Sequence[tuple[date | datetime | str, Mapping[str, float | None]]],
     *,
@@ -337,8 +360,9 @@ def competency_trend_chart(
         return _empty(title, "No interviews with scores yet.", kind="trend")
     if narrow:
         width, height = NARROW_WIDTH, 200
-    columns = 2 if narrow else 3
     left, right, top = (28 if narrow else 40), 16, 12
+    no_data = {name for name in names if all(scores.get(name) is None for _when, scores in points)}
+    columns, labels = _legend_layout(names, no_data, width - left, max_columns=2 if narrow else 3)
     inset = 36  # keeps the first and last date labels inside the chart
     plot_height = height - top - 34
     legend_rows = -(-len(names) // columns)
@@ -384,7 +408,7 @@ def competency_trend_chart(
 
     legend_top = height + 4
     column = (width - left) / columns
-    for s, name in enumerate(names):
+    for s in range(len(names)):
         lx = left + column * (s % columns)
         ly = legend_top + 18 * (s // columns)
         colour, dash, shape = PALETTE[s % len(PALETTE)], DASHES[s % len(DASHES)], MARKERS[s % len(MARKERS)]
@@ -394,9 +418,7 @@ def competency_trend_chart(
             f'stroke="{colour}" stroke-width="2"{dash_attr}/>'
         )
         body.append(_marker(shape, lx + 11, ly, colour))
-        no_data = all(scores.get(name) is None for _when, scores in points)
-        name_chars = 13 if narrow else 24
-        body.append(_text(lx + 28, ly + 4, _short(_label(name), name_chars) + (" (no data)" if no_data else ""), size=11))
+        body.append(_text(lx + 28, ly + 4, labels[s], size=LEGEND_SIZE))
     desc = "Scores from 0 to 5. " + "; ".join(described)
     return _svg(width, total_height, title, desc, body, kind="trend")
 
@@ -452,8 +474,8 @@ def sparkline(
     commands = _line_commands([(x(i), None if v is None else y(v)) for i, v in enumerate(values)])
     if commands:
         body.append(f'<path d="{commands}" fill="none" stroke="{BAR}" stroke-width="1.5"/>')
-    last = max(i for i, v in enumerate(values) if v is not None)
-    body.append(f'<circle cx="{_num(x(last))}" cy="{_num(y(values[last]))}" r="2.5" fill="{BAR}"/>')
+    last, last_value = [(i, v) for i, v in enumerate(values) if v is not None][-1]
+    body.append(f'<circle cx="{_num(x(last))}" cy="{_num(y(last_value))}" r="2.5" fill="{BAR}"/>')
     desc = ", ".join("n/a" if v is None else _num(round(v, 1)) for v in values)
     return _svg(width, height, title, desc, body, kind="sparkline")
 

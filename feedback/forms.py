@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 
 from feedback.practice import MAX_ANSWER_CHARS, MAX_QUESTION_CHARS
@@ -9,10 +11,14 @@ from interviews.models import Question
 
 
 def bank_choices() -> list:
-    """Active roles' active questions, grouped by role, for a <select> with one <optgroup> per role."""
+    """Active roles' active interview questions, grouped by role, for a <select> with one <optgroup> per role.
+
+    A question naming no competency (the welcome check-in, the closing's "anything to ask?") is conversation:
+    the report scores none of them, so there is no answer to practise."""
     groups: dict[str, list[tuple[str, str]]] = {}
     questions = (
-        Question.objects.filter(active=True, role__active=True).select_related("role").order_by("role__title", "stage", "id")
+        Question.objects.filter(active=True, role__active=True).exclude(competency="")
+        .select_related("role").order_by("role__title", "stage", "id")
     )
     for question in questions:
         text = fill_placeholders(question.text, question.role.title)
@@ -42,10 +48,11 @@ class PracticeForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["bank_question"].choices = bank_choices()
+        cast(forms.ChoiceField, self.fields["bank_question"]).choices = bank_choices()
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         own = (data.get("own_question") or "").strip()
         chosen = data.get("bank_question")
         if own and chosen:

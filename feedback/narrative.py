@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from feedback.analysis import Answer, InterviewAnalysis
+from feedback.analysis import Answer, CompetencyScore, InterviewAnalysis
 from feedback.narrative_llm import (
     NARRATIVE_JSON_SCHEMA,
     WEAK_SCORE,
@@ -21,7 +21,6 @@ from feedback.narrative_llm import (
     build_narrative_messages,
     build_sceptic_messages,
     parse_and_validate_narrative,
-    schema_errors,
 )
 from feedback.narrative_types import (
     EvidenceItem,
@@ -33,11 +32,12 @@ from feedback.narrative_types import (
     weakest_answer,
 )
 from feedback.scoring import Evidence
+from feedback.scoring.examples import is_outline
 
 __all__ = [
     "NARRATIVE_JSON_SCHEMA", "EvidenceItem", "ExampleAnswer", "ExamplePart", "Narrative", "NarrativeValidationError",
     "QuestionPointer", "build_narrative_messages", "build_sceptic_messages", "generate_narrative",
-    "parse_and_validate_narrative", "rules_narrative", "schema_errors", "weakest_answer",
+    "parse_and_validate_narrative", "rules_narrative", "weakest_answer",
 ]
 
 MAX_ITEMS = 3
@@ -145,12 +145,17 @@ def _label(answer: Answer) -> str:
     return question if len(question) <= 90 else question[:87].rstrip() + "..."
 
 
+def question_lead(answer: Answer) -> str:
+    """How an item with no quote names its question ('In your answer to "…": '); the page shows a link instead."""
+    return f'In your answer to "{_label(answer)}": '
+
+
 def _item(answer: Answer, evidence: Evidence) -> EvidenceItem:
     detail = evidence.text
     if evidence.quote is None:
-        detail = f'In your answer to "{_label(answer)}": {detail[:1].lower()}{detail[1:]}'
-    return EvidenceItem(TITLES.get(evidence.key, evidence.key.replace("_", " ").capitalize()), detail,
-                        evidence.quote, answer.question_id)
+        detail = f"{question_lead(answer)}{detail[:1].lower()}{detail[1:]}"
+    return EvidenceItem(title=TITLES.get(evidence.key, evidence.key.replace("_", " ").capitalize()), detail=detail,
+                        quote=evidence.quote, question_id=answer.question_id)
 
 
 def _pick(answers: list[Answer], items_of: Callable[[Answer], list[Evidence]]) -> list[EvidenceItem]:
@@ -175,17 +180,16 @@ def _pick(answers: list[Answer], items_of: Callable[[Answer], list[Evidence]]) -
 
 
 def _summary(analysis: InterviewAnalysis, strengths: list[EvidenceItem], improvements: list[EvidenceItem]) -> str:
-    asked = len(analysis.interview_questions())
-    answered = len(analysis.answered_interview_answers())
+    counts = analysis.counts()
+    asked, answered = counts["questions_asked"], counts["questions_answered"]
     parts = [f"You answered {answered} of {asked} interview question{'s' if asked != 1 else ''}."]
-    scored = [c for c in analysis.competencies if c.score is not None]
+    scored = _scored_competencies(analysis)
     if scored:
-        best = max(scored, key=lambda c: c.score)
-        worst = min(scored, key=lambda c: c.score)
-        if best.name != worst.name and best.score != worst.score:
+        (best, best_score), (worst, worst_score) = max(scored, key=_by_score), min(scored, key=_by_score)
+        if best.name != worst.name and best_score != worst_score:
             parts.append(
-                f"Your strongest area was {best.name} ({best.score:g}/5) and the biggest opportunity is "
-                f"{worst.name} ({worst.score:g}/5)."
+                f"Your strongest area was {best.name} ({best_score:g}/5) and the biggest opportunity is "
+                f"{worst.name} ({worst_score:g}/5)."
             )
         else:
             parts.append(f"You scored {analysis.overall_score:g}/5 overall on the competencies you covered.")
@@ -202,22 +206,32 @@ def _summary(analysis: InterviewAnalysis, strengths: list[EvidenceItem], improve
 
 
 def _pointer(answer: Answer) -> QuestionPointer:
+    pointer, quote = "A solid answer: keep its structure.", None
     if answer.improvements:
-        first = answer.improvements[0]
-        return QuestionPointer(answer.question_id, answer.question, first.text, first.quote, answer.score)
-    if answer.strengths:
-        first = answer.strengths[0]
-        return QuestionPointer(answer.question_id, answer.question, f"Keep this: {first.text}", first.quote, answer.score)
-    return QuestionPointer(answer.question_id, answer.question, "A solid answer: keep its structure.", None, answer.score)
+        pointer, quote = answer.improvements[0].text, answer.improvements[0].quote
+    elif answer.strengths:
+        pointer, quote = f"Keep this: {answer.strengths[0].text}", answer.strengths[0].quote
+    return QuestionPointer(question_id=answer.question_id, question=answer.question, pointer=pointer, quote=quote,
+                           score=answer.score)
+
+
+def _scored_competencies(analysis: InterviewAnalysis) -> list[tuple[CompetencyScore, float]]:
+    """The competencies with a score, each with it."""
+    return [(c, c.score) for c in analysis.competencies if c.score is not None]
+
+
+def _by_score(pair: tuple[CompetencyScore, float]) -> float:
+    return pair[1]
 
 
 def example_answer(analysis: InterviewAnalysis) -> ExampleAnswer | None:
-    """The improved answer to the weakest question that has one (answers scoring 3 or less do)."""
-    candidates = [a for a in scored_answers(analysis) if a.example_answer]
+    """The improved answer to the weakest question that has one (answers scoring 3 or less do), preferring one
+    built from the candidate's words over a non-answer's outline of questions."""
+    candidates = [(a, a.example_answer) for a in scored_answers(analysis) if a.example_answer]
     if not candidates:
         return None
-    answer = min(candidates, key=lambda a: a.score)
-    return ExampleAnswer(answer.question_id, answer.question, answer.example_answer, EXAMPLE_NOTES)
+    answer, text = min(candidates, key=lambda pair: (is_outline(pair[1]), pair[0].score))
+    return ExampleAnswer(question_id=answer.question_id, question=answer.question, answer=text, notes=EXAMPLE_NOTES)
 
 
 def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
@@ -248,11 +262,11 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
     }
     for name in analysis.uncovered_competencies[:1]:
         items.append(f"Prepare a story that shows {name}: this interview did not cover it.")
-    scored = [c for c in analysis.competencies if c.score is not None]
+    scored = _scored_competencies(analysis)
     if len(scored) > 1:
-        weakest = min(scored, key=lambda c: c.score)
-        if weakest.score < 4:
-            items.append(f"Do a Quick practice focused on {weakest.name}, your lowest score ({weakest.score:g}/5).")
+        weakest, weakest_score = min(scored, key=_by_score)
+        if weakest_score < 4:
+            items.append(f"Do a Quick practice focused on {weakest.name}, your lowest score ({weakest_score:g}/5).")
     for key in keys:
         if key in suggestions:
             items.append(suggestions[key])
@@ -314,9 +328,9 @@ def generate_narrative(
     if complete is None:
         return rules_narrative(analysis)
     if not analysis.has_answers or not analysis.interview_answers():
-        narrative = rules_narrative(analysis)
-        narrative.fallback_reason = "there were no answers to assess"
-        return narrative
+        unassessed = rules_narrative(analysis)
+        unassessed.fallback_reason = "there were no answers to assess"
+        return unassessed
     transcript = analysis.transcript_text() if transcript is None else transcript
     # Quotes must be the candidate's own words; the interviewer's lines are not evidence.
     evidence_text = analysis.candidate_text() or transcript

@@ -12,11 +12,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import asdict
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from feedback import textstats
 from feedback.analysis import InterviewAnalysis
 from feedback.narrative_types import EvidenceItem, ExampleAnswer, Narrative, QuestionPointer, weakest_answer
+from mockflow_site.validation import explain
 
 MAX_TRANSCRIPT_CHARS = 24_000
 MAX_LINE_CHARS = 1_500
@@ -27,124 +31,68 @@ class NarrativeValidationError(ValueError):
     """A model's narrative was not valid JSON, broke the schema, or quoted words nobody said."""
 
 
-_EVIDENCE_ITEM = {
-    "type": "object",
-    "required": ["title", "detail", "quote", "question_id"],
-    "additionalProperties": False,
-    "properties": {
-        "title": {"type": "string", "minLength": 3, "maxLength": 120},
-        "detail": {"type": "string", "minLength": 3, "maxLength": 600},
-        "quote": {"type": "string", "minLength": 3, "maxLength": 300},
-        "question_id": {"type": ["string", "null"], "maxLength": 100},
-    },
-}
-# An improvement about a missing part quotes nothing (null) rather than some other sentence.
-_IMPROVEMENT_ITEM = {
-    **_EVIDENCE_ITEM,
-    "properties": {**_EVIDENCE_ITEM["properties"], "quote": {"type": ["string", "null"], "minLength": 3, "maxLength": 300}},
-}
-
-NARRATIVE_JSON_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "MockFlow interview feedback",
-    "type": "object",
-    "required": ["summary", "strengths", "improvements", "question_pointers", "example_answer", "practice_next"],
-    "additionalProperties": False,
-    "properties": {
-        "summary": {"type": "string", "minLength": 10, "maxLength": 800},
-        "strengths": {"type": "array", "minItems": 1, "maxItems": 5, "items": _EVIDENCE_ITEM},
-        "improvements": {"type": "array", "minItems": 1, "maxItems": 5, "items": _IMPROVEMENT_ITEM},
-        "question_pointers": {
-            "type": "array",
-            "maxItems": 30,
-            "items": {
-                "type": "object",
-                "required": ["question_id", "pointer", "quote"],
-                "additionalProperties": False,
-                "properties": {
-                    "question_id": {"type": "string", "minLength": 1, "maxLength": 100},
-                    "pointer": {"type": "string", "minLength": 3, "maxLength": 400},
-                    "quote": {"type": ["string", "null"], "minLength": 3, "maxLength": 300},
-                },
-            },
-        },
-        "example_answer": {
-            "type": ["object", "null"],
-            "required": ["question_id", "answer", "notes"],
-            "additionalProperties": False,
-            "properties": {
-                "question_id": {"type": "string", "minLength": 1, "maxLength": 100},
-                "answer": {"type": "string", "minLength": 10, "maxLength": 2500},
-                "notes": {"type": "string", "maxLength": 600},
-            },
-        },
-        "practice_next": {
-            "type": "array",
-            "minItems": 2,
-            "maxItems": 4,
-            "items": {"type": "string", "minLength": 3, "maxLength": 300},
-        },
-    },
-}
-
-_JSON_TYPES: dict[str, tuple[type, ...]] = {
-    "object": (dict,),
-    "array": (list,),
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "null": (type(None),),
-}
+def _stripped(low: int, high: int) -> StringConstraints:
+    """`low` to `high` characters once stripped (a blank string counts as empty)."""
+    return StringConstraints(strip_whitespace=True, min_length=low, max_length=high)
 
 
-def schema_errors(value: Any, schema: dict[str, Any], path: str = "$") -> list[str]:
-    """Check value against the small JSON Schema subset this module uses; return the errors."""
-    types = schema.get("type")
-    if types is not None:
-        names = [types] if isinstance(types, str) else list(types)
-        matched = [
-            name
-            for name in names
-            if isinstance(value, _JSON_TYPES[name])
-            and not (name in {"integer", "number"} and isinstance(value, bool))
-        ]
-        if not matched:
-            return [f"{path}: expected {' or '.join(names)}, got {type(value).__name__}"]
-        if "null" in matched:
-            return []
-    errors: list[str] = []
-    if "enum" in schema and value not in schema["enum"]:
-        errors.append(f"{path}: {value!r} is not one of {schema['enum']}")
-    if isinstance(value, str):
-        if len(value.strip()) < schema.get("minLength", 0):
-            errors.append(f"{path}: shorter than {schema['minLength']} characters")
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            errors.append(f"{path}: longer than {schema['maxLength']} characters")
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if "minimum" in schema and value < schema["minimum"]:
-            errors.append(f"{path}: below {schema['minimum']}")
-        if "maximum" in schema and value > schema["maximum"]:
-            errors.append(f"{path}: above {schema['maximum']}")
-    if isinstance(value, list):
-        if len(value) < schema.get("minItems", 0):
-            errors.append(f"{path}: fewer than {schema['minItems']} items")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            errors.append(f"{path}: more than {schema['maxItems']} items")
-        if "items" in schema:
-            for index, item in enumerate(value):
-                errors.extend(schema_errors(item, schema["items"], f"{path}[{index}]"))
-    if isinstance(value, dict):
-        for name in schema.get("required", []):
-            if name not in value:
-                errors.append(f"{path}: missing required property {name!r}")
-        properties = schema.get("properties", {})
-        for name, item in value.items():
-            if name in properties:
-                errors.extend(schema_errors(item, properties[name], f"{path}.{name}"))
-            elif schema.get("additionalProperties") is False:
-                errors.append(f"{path}: unexpected property {name!r}")
-    return errors
+Title = Annotated[str, _stripped(3, 120)]
+Detail = Annotated[str, _stripped(3, 600)]
+Quote = Annotated[str, _stripped(3, 300)]
+QuestionRef = Annotated[str, _stripped(1, 100)]
+Pointer = Annotated[str, _stripped(3, 400)]
+Summary = Annotated[str, _stripped(10, 800)]
+ExampleText = Annotated[str, _stripped(10, 2500)]
+Notes = Annotated[str, _stripped(0, 600)]
+Exercise = Annotated[str, _stripped(3, 300)]
+
+
+class _Reply(BaseModel):
+    # Strict and closed: the model's JSON is taken as written or refused with the reasons, never coerced.
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class _ReplyItem(_Reply):
+    title: Title
+    detail: Detail
+    question_id: Annotated[str, Field(max_length=100)] | None
+
+
+class ReplyStrength(_ReplyItem):
+    quote: Quote
+
+
+class ReplyImprovement(_ReplyItem):
+    # An improvement about a missing part quotes nothing (null) rather than some other sentence.
+    quote: Quote | None
+
+
+class ReplyPointer(_Reply):
+    question_id: QuestionRef
+    pointer: Pointer
+    quote: Quote | None
+
+
+class ReplyExample(_Reply):
+    question_id: QuestionRef
+    answer: ExampleText
+    notes: Notes
+
+
+class NarrativeReply(_Reply):
+    """The JSON the model must reply with; its JSON Schema travels with the prompt."""
+
+    model_config = ConfigDict(title="MockFlow interview feedback")
+
+    summary: Summary
+    strengths: list[ReplyStrength] = Field(min_length=1, max_length=5)
+    improvements: list[ReplyImprovement] = Field(min_length=1, max_length=5)
+    question_pointers: list[ReplyPointer] = Field(max_length=30)
+    example_answer: ReplyExample | None
+    practice_next: list[Exercise] = Field(min_length=2, max_length=4)
+
+
+NARRATIVE_JSON_SCHEMA: dict[str, Any] = NarrativeReply.model_json_schema()
 
 
 _DELIMITER = re.compile(r"<\s*/?\s*(?:transcript|analysis|data)\b[^>]*>", re.I)
@@ -177,7 +125,7 @@ def _analysis_facts(analysis: InterviewAnalysis) -> dict[str, Any]:
         ],
         "uncovered_competencies": analysis.uncovered_competencies,
         "talk_ratio": analysis.talk_ratio,
-        "speech": analysis.speech.to_dict(),
+        "speech": asdict(analysis.speech),
         "weakest_question_id": weakest.question_id if weakest else None,
         "answers": [
             {
@@ -259,10 +207,7 @@ def build_sceptic_messages(
     transcript = analysis.transcript_text() if transcript is None else transcript
     weak_answers = [a.question_id for a in analysis.interview_answers() if a.score < WEAK_SCORE]
     weak_competencies = [c.name for c in analysis.competencies if c.score is not None and c.score < WEAK_SCORE]
-    draft = json.dumps(
-        {k: v for k, v in narrative.to_dict().items() if k in NARRATIVE_JSON_SCHEMA["properties"]},
-        ensure_ascii=False,
-    )
+    draft = json.dumps(narrative.model_dump(include=set(NarrativeReply.model_fields)), ensure_ascii=False)
     system = (
         "You are a sceptical reviewer of interview feedback written by a coach. Check the draft against the "
         "transcript, paying most attention to the weak answers and competencies listed. Remove praise the "
@@ -292,19 +237,35 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _SCORE_MENTION = re.compile(r"\b(\d(?:\.\d+)?)\s*(?:/\s*5\b|out\s+of\s+5\b)")
 
 
-def _check_scores(data: dict, analysis: InterviewAnalysis) -> None:
+def _check_scores(reply: NarrativeReply, analysis: InterviewAnalysis) -> None:
     """Every "x/5" the model writes must be a score the analysis measured: it may not re-score."""
     measured = {analysis.overall_score} | {c.score for c in analysis.competencies} | {a.score for a in analysis.answers}
-    measured = {round(v, 1) for v in measured if v is not None}
-    texts = [("summary", data["summary"])]
-    texts += [(f"{section}[{i}]", item["detail"]) for section in ("strengths", "improvements") for i, item in enumerate(data[section])]
-    texts += [(f"question_pointers[{i}]", p["pointer"]) for i, p in enumerate(data["question_pointers"])]
+    rounded = {round(v, 1) for v in measured if v is not None}
+    texts = [("summary", reply.summary)]
+    texts += [(f"strengths[{i}]", item.detail) for i, item in enumerate(reply.strengths)]
+    texts += [(f"improvements[{i}]", item.detail) for i, item in enumerate(reply.improvements)]
+    texts += [(f"question_pointers[{i}]", p.pointer) for i, p in enumerate(reply.question_pointers)]
     for where, text in texts:
         for match in _SCORE_MENTION.finditer(text):
-            if round(float(match.group(1)), 1) not in measured:
+            if round(float(match.group(1)), 1) not in rounded:
                 raise NarrativeValidationError(
                     f"{where}: the score {match.group(0)} is not one the analysis measured; use the measured scores"
                 )
+
+
+def _read_reply(raw_json_text: str) -> NarrativeReply:
+    text = raw_json_text if isinstance(raw_json_text, str) else ""
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise NarrativeValidationError(f"the reply is not valid JSON ({exc})") from None
+    try:
+        return NarrativeReply.model_validate(data)
+    except ValidationError as error:
+        raise NarrativeValidationError(f"the reply does not match the schema: {explain(error, limit=5)}") from None
 
 
 def parse_and_validate_narrative(
@@ -316,32 +277,17 @@ def parse_and_validate_narrative(
 ) -> Narrative:
     """Turn a model's reply into a Narrative, or raise NarrativeValidationError saying what is wrong.
 
-    Checks: the reply is JSON, it matches NARRATIVE_JSON_SCHEMA, every quote occurs in
-    transcript_text (after folding case, quotes and whitespace), every strength has a quote, each
-    "x/5" is a measured score, the example answer has no brackets and invents no number, and (when
-    known) every question_id is one of the interview's.
+    Checks: the reply is JSON, it fits NarrativeReply, every quote occurs in transcript_text (after
+    folding case, quotes and whitespace), every strength has a quote, each "x/5" is a measured score,
+    the example answer has no brackets and invents no number, and (when known) every question_id is
+    one of the interview's.
     """
-    text = raw_json_text if isinstance(raw_json_text, str) else ""
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1)
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise NarrativeValidationError(f"the reply is not valid JSON ({exc})") from None
-    errors = schema_errors(data, NARRATIVE_JSON_SCHEMA)
-    if errors:
-        listed = "; ".join(errors[:5]) + (f"; and {len(errors) - 5} more" if len(errors) > 5 else "")
-        raise NarrativeValidationError(f"the reply does not match the schema: {listed}")
-
-    quotes = [
-        (f"{section}[{index}]", item["quote"])
-        for section in ("strengths", "improvements", "question_pointers")
-        for index, item in enumerate(data[section])
-        if item["quote"] is not None
-    ]
-    for where, quote in quotes:
-        if not textstats.quote_occurs(quote, transcript_text):
+    reply = _read_reply(raw_json_text)
+    quoted: list[tuple[str, str | None]] = [(f"strengths[{i}]", s.quote) for i, s in enumerate(reply.strengths)]
+    quoted += [(f"improvements[{i}]", s.quote) for i, s in enumerate(reply.improvements)]
+    quoted += [(f"question_pointers[{i}]", p.quote) for i, p in enumerate(reply.question_pointers)]
+    for where, quote in quoted:
+        if quote is not None and not textstats.quote_occurs(quote, transcript_text):
             raise NarrativeValidationError(f'{where}: the quote "{quote[:120]}" does not occur in the transcript')
 
     known = set(question_ids) if question_ids is not None else None
@@ -349,29 +295,26 @@ def parse_and_validate_narrative(
         known = (known or set()) | {q.question_id for q in analysis.questions}
         known |= {a.question_id for a in analysis.answers if a.question_id}
     if known is not None:
-        ids = [(f"question_pointers[{i}]", p["question_id"]) for i, p in enumerate(data["question_pointers"])]
-        ids += [
-            (f"{section}[{i}]", item["question_id"])
-            for section in ("strengths", "improvements")
-            for i, item in enumerate(data[section])
-            if item["question_id"] is not None
-        ]
-        if data["example_answer"]:
-            ids.append(("example_answer", data["example_answer"]["question_id"]))
+        ids: list[tuple[str, str | None]] = [(f"question_pointers[{i}]", p.question_id)
+                                             for i, p in enumerate(reply.question_pointers)]
+        ids += [(f"strengths[{i}]", s.question_id) for i, s in enumerate(reply.strengths)]
+        ids += [(f"improvements[{i}]", s.question_id) for i, s in enumerate(reply.improvements)]
+        if reply.example_answer:
+            ids.append(("example_answer", reply.example_answer.question_id))
         for where, qid in ids:
-            if qid not in known:
+            if qid is not None and qid not in known:
                 raise NarrativeValidationError(f"{where}: unknown question_id {qid!r}")
 
     if analysis is not None:
-        _check_scores(data, analysis)
-    example = data["example_answer"]
+        _check_scores(reply, analysis)
+    example = reply.example_answer
     if example:
-        if "[" in example["answer"] or "]" in example["answer"]:
+        if "[" in example.answer or "]" in example.answer:
             raise NarrativeValidationError(
                 'example_answer: no [brackets]; ask for a missing fact as a question ("Your turn: …?")'
             )
         said = set(_DIGITS.findall(transcript_text))
-        invented = [n for n in _DIGITS.findall(example["answer"]) if n not in said]
+        invented = [n for n in _DIGITS.findall(example.answer) if n not in said]
         if invented:
             raise NarrativeValidationError(
                 f"example_answer: the number {invented[0]} is not in the transcript; ask the candidate for facts "
@@ -380,33 +323,23 @@ def parse_and_validate_narrative(
 
     questions = {q.question_id: q.text for q in analysis.questions} if analysis else {}
     scores = {a.question_id: a.score for a in analysis.answers} if analysis else {}
+    pointers = reply.question_pointers
     if analysis is not None:
         # A pointer on the welcome check-in or the closing question coaches nothing: drop it.
         conversational = {q.question_id for q in analysis.questions if not q.competency}
-        data["question_pointers"] = [p for p in data["question_pointers"] if p["question_id"] not in conversational]
+        pointers = [p for p in pointers if p.question_id not in conversational]
     return Narrative(
         source="llm",
         has_answers=analysis.has_answers if analysis else True,
-        summary=data["summary"].strip(),
-        strengths=[EvidenceItem(**item) for item in data["strengths"]],
-        improvements=[EvidenceItem(**item) for item in data["improvements"]],
+        summary=reply.summary,
+        strengths=[EvidenceItem.model_validate(item.model_dump()) for item in reply.strengths],
+        improvements=[EvidenceItem.model_validate(item.model_dump()) for item in reply.improvements],
         question_pointers=[
-            QuestionPointer(
-                question_id=p["question_id"],
-                question=questions.get(p["question_id"]),
-                pointer=p["pointer"],
-                quote=p["quote"],
-                score=scores.get(p["question_id"]),
-            )
-            for p in data["question_pointers"]
+            QuestionPointer(question_id=p.question_id, question=questions.get(p.question_id), pointer=p.pointer,
+                            quote=p.quote, score=scores.get(p.question_id))
+            for p in pointers
         ],
-        example_answer=ExampleAnswer(
-            question_id=example["question_id"],
-            question=questions.get(example["question_id"]),
-            answer=example["answer"],
-            notes=example.get("notes", ""),
-        )
-        if example
-        else None,
-        practice_next=[item.strip() for item in data["practice_next"]],
+        example_answer=ExampleAnswer(question_id=example.question_id, question=questions.get(example.question_id),
+                                     answer=example.answer, notes=example.notes) if example else None,
+        practice_next=list(reply.practice_next),
     )

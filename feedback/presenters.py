@@ -159,8 +159,8 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
     }
     if not report.has_content:
         return context
-    analysis = InterviewAnalysis.from_dict(report.analysis)
-    narrative = Narrative.from_dict(report.narrative)
+    analysis = InterviewAnalysis.model_validate(report.analysis)
+    narrative = Narrative.model_validate(report.narrative)
     answers = {a.question_id: a for a in analysis.answers}
     pointers = {p.question_id: p for p in narrative.question_pointers}
     numbered = []
@@ -175,6 +175,8 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
             "measures": answer_measures(answer),
             "type_label": TYPE_LABELS.get(answer.question_type, ""),
             "result_praised": any(e.key == "result" for e in answer.strengths),
+            # The page shows one point of each kind on the card and folds the rest.
+            "more_points": max(0, len(answer.strengths) - 1) + max(0, len(answer.improvements) - 1),
             "star_present": ([(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")]
                              if answer.question_type == "story" else []),
             "example": (narrative.example_answer if narrative.example_answer
@@ -191,6 +193,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         for c in analysis.competencies
     ]
     covered = [c for c in analysis.competencies if c.score is not None]
+    by_id = {answer.question_id: item for answer, item in zip(analysis.interview_answers(), numbered, strict=True)}
     context.update({
         "analysis": analysis,
         "narrative": narrative,
@@ -198,8 +201,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         "competencies": competencies,
         "covered_count": len(covered),
         "competency_count": len(analysis.competencies),
-        "questions_asked": len(analysis.interview_questions()),
-        "questions_answered": len(analysis.answered_interview_answers()),
+        **analysis.counts(),
         "stages": stages,
         "stage_rows": [
             {"summary": s, "title": _stage_title(interview, s.name), "duration": duration_text(s.seconds),
@@ -211,14 +213,70 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
                    if analysis.has_answers else {}),
         "any_voice": any(a.is_voice for a in analysis.answers),
         "example": narrative.example_answer,
+        "page_improvements": [_page_item(i, by_id) for i in narrative.improvements],
         "fallback_note": fallback_note(narrative.fallback_reason),
     })
     return context
 
 
+def _page_item(item, numbered: dict) -> dict:
+    """A narrative point as the page shows it: its answer's number as a link instead of the question quoted,
+    and only its headline when its answer's card, just below, already says the same thing with the same quote."""
+    from feedback.narrative import question_lead
+
+    card = numbered.get(item.question_id)
+    detail = item.detail
+    on_card = False
+    if card is not None:
+        lead = question_lead(card["answer"])
+        if detail.startswith(lead):
+            detail = detail[len(lead):][:1].upper() + detail[len(lead) + 1:]
+        shown = card["answer"].improvements[:1]
+        on_card = bool(shown) and shown[0].text == detail and shown[0].quote == item.quote
+    if detail.lower().startswith(item.title.lower() + ":"):  # "Say why (question 6). Say why: the reason…"
+        detail = detail[len(item.title) + 1 :].strip()
+        detail = detail[:1].upper() + detail[1:]
+    return {"item": item, "number": card["number"] if card else None, "detail": detail, "on_card": on_card}
+
+
 def per_day_chart(rows: list[dict], *, title: str = "Interviews per day", narrow: bool = False) -> str:
     """Interviews per day as columns: inline SVG (presentation attributes only, so CSP allows it)."""
     return charts.day_columns_chart(rows, title=title, narrow=narrow)
+
+
+def trend_charts(trends: list[dict]) -> list[dict]:
+    """The dashboard's progress charts, one per role of `selectors.competency_trends` (wide and narrow)."""
+    shown = []
+    for trend in trends:
+        role, points, names = trend["role"], trend["points"], trend["competencies"]
+        title = f"{role.title}: competency scores over time"
+        if trend["count"] > len(points):
+            title = f"{role.title}: competency scores, latest {len(points)} interviews"
+        shown.append({
+            "role": role,
+            "count": trend["count"],
+            "chart": charts.competency_trend_chart(points, competencies=names, title=title),
+            "chart_narrow": charts.competency_trend_chart(points, competencies=names, title=title, narrow=True),
+        })
+    return shown
+
+
+def staff_overview_view(overview: dict) -> dict:
+    """`selectors.staff_overview` for the staff page: stages and report steps labelled, in the interview's
+    order, latencies in words, and the per-day chart."""
+    order = list(STAGE_TITLES)
+    forced = sorted(overview["forced_rows"],
+                    key=lambda row: (order.index(row["stage"]) if row["stage"] in order else 99, row["stage"]))
+    title = f"Interviews per day, last {overview['days']} days"
+    return {
+        **overview,
+        "forced_rows": [{**row, "stage": name_label(row["stage"])} for row in forced],
+        "failed_by_step": {STEP_LABELS.get(step, step): n for step, n in overview["failed_by_step"].items()},
+        "latency_p50_text": latency_text(overview["latency_p50"]),
+        "latency_p95_text": latency_text(overview["latency_p95"]),
+        "days_chart": per_day_chart(overview["per_day"], title=title),
+        "days_chart_narrow": per_day_chart(overview["per_day"], title=title, narrow=True),
+    }
 
 
 def latency_text(seconds: float | None) -> str:

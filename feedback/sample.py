@@ -105,5 +105,5 @@ def sample_report(*, spoken: bool):
         narrative.fallback_reason = "a sample is written by the rules, so showing it costs no model call"
     done = StepStatus.DONE
     return Report(interview=interview, status=Report.Status.READY, analysis_status=done, narrative_status=done,
-                  pdf_status=done, analysis=analysis.to_dict(), narrative=narrative.to_dict(),
+                  pdf_status=done, analysis=analysis.model_dump(), narrative=narrative.model_dump(),
                   narrative_source="rules")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import timedelta
 from statistics import quantiles
+from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import Avg, BooleanField, Count, ExpressionWrapper, Q
@@ -15,9 +16,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from agent_worker.core import events as ev
-from feedback import charts
 from feedback.models import Report, StepStatus
-from feedback.presenters import STAGE_TITLES, STEP_LABELS, latency_text, name_label
 from interviews.models import Event, Interview, Status
 
 # ---------------------------------------------------------------------------------------------
@@ -41,6 +40,23 @@ def report_of(interview: Interview) -> Report | None:
         return interview.report
     except Report.DoesNotExist:
         return None
+
+
+def interview_events(interview: Interview) -> list[dict[str, Any]]:
+    """The interview's stored events in order, as the engine sent them: what the analysis reads."""
+    return [event.as_message() for event in interview.events.order_by("seq")]
+
+
+def report_counts(interview: Interview) -> dict[str, Any]:
+    """The counts the report shows: from its stored analysis, or measured now from the events by the
+    same analysis when that step has not run yet (the room's end panel asks before the report exists)."""
+    from feedback.analysis import InterviewAnalysis, analyse_interview
+
+    the_report = report_of(interview)
+    if the_report is not None and the_report.analysis:
+        return InterviewAnalysis.model_validate(the_report.analysis).counts()
+    competencies = list(interview.role.competencies or [])
+    return analyse_interview(interview_events(interview), competencies=competencies).counts()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -86,7 +102,8 @@ def dashboard_roles(*, user):
 
 
 def competency_trends(*, user, role: str | None = None) -> list[dict]:
-    """Per role: the trend of competency scores over its latest TREND_WINDOW scored interviews, oldest first.
+    """Per role: its scored interviews' `count`, its `competencies`, and the `points` (created_at, {competency:
+    score or None}) of its latest TREND_WINDOW scored interviews, oldest first.
 
     Counted by the database; per role, only the latest scored reports' competency scores are read
     (one key of the analysis JSON), so the charts cost the same after 3 interviews or 300.
@@ -108,16 +125,7 @@ def competency_trends(*, user, role: str | None = None) -> list[dict]:
         for created_at, competencies in reversed(latest):
             scores = {c["name"]: c.get("score") for c in competencies or [] if isinstance(c, dict) and "name" in c}
             points.append((created_at, {name: scores.get(name) for name in names}))
-        count = counts[role_obj.pk]
-        title = f"{role_obj.title}: competency scores over time"
-        if count > len(points):
-            title = f"{role_obj.title}: competency scores, latest {len(points)} interviews"
-        trends.append({
-            "role": role_obj,
-            "count": count,
-            "chart": charts.competency_trend_chart(points, competencies=names, title=title),
-            "chart_narrow": charts.competency_trend_chart(points, competencies=names, title=title, narrow=True),
-        })
+        trends.append({"role": role_obj, "count": counts[role_obj.pk], "competencies": names, "points": points})
     return trends
 
 
@@ -157,7 +165,8 @@ def _latencies(interview_ids) -> list[float]:
 
 
 def staff_overview(*, days: int, now=None) -> dict:
-    """Volumes, completion, forced transitions per stage, scores by role, latency and failures."""
+    """Volumes, completion, forced transitions per stage, scores by role, latency and failures (stages and
+    report steps by their names; `feedback.presenters.staff_overview_view` labels them)."""
     now = now or timezone.now()
     since = now - timedelta(days=days)
     interviews = Interview.objects.filter(created_at__gte=since).exclude(status=Status.DRAFT)
@@ -178,11 +187,10 @@ def staff_overview(*, days: int, now=None) -> dict:
                 .values("stage").order_by("stage")
                 .annotate(total=Count("id"), forced=Count("id", filter=Q(data__reason__in=list(ev.FORCED_EXIT_REASONS))))):
         exits[row["stage"]] = {"total": row["total"], "forced": row["forced"]}
-    order = list(STAGE_TITLES)
     forced_rows = [
-        {"stage": name_label(stage), "total": row["total"], "forced": row["forced"],
+        {"stage": stage, "total": row["total"], "forced": row["forced"],
          "rate": round(100 * row["forced"] / row["total"], 1) if row["total"] else None}
-        for stage, row in sorted(exits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0]))
+        for stage, row in sorted(exits.items())
     ]
     scores = list(
         Report.objects.filter(interview__in=interviews, overall_score__isnull=False)
@@ -195,7 +203,7 @@ def staff_overview(*, days: int, now=None) -> dict:
     reports = Report.objects.filter(interview__in=interviews)
     failed_reports = reports.filter(status=Report.Status.FAILED)
     failed_by_step = {
-        STEP_LABELS[step]: failed_reports.filter(**{f"{step}_status": StepStatus.FAILED}).count()
+        step: failed_reports.filter(**{f"{step}_status": StepStatus.FAILED}).count()
         for step in ("analysis", "narrative", "pdf", "email")
     }
     from django_tasks_db.models import DBTaskResult
@@ -221,8 +229,6 @@ def staff_overview(*, days: int, now=None) -> dict:
         ],
         "latency_p50": p50,
         "latency_p95": p95,
-        "latency_p50_text": latency_text(p50),
-        "latency_p95_text": latency_text(p95),
         "latency_samples": len(latencies),
         "reports_total": reports.count(),
         "reports_building": reports.filter(status__in=[Report.Status.PENDING, Report.Status.BUILDING]).count(),

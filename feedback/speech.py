@@ -96,12 +96,12 @@ def speech_measures(
 
     gaps: list[float] = []
     for event in voice:
-        timings = [
+        stamped = [
             (_word_time(w.get("start")), _word_time(w.get("end")))
             for w in event_data(event).get("words") or []
             if isinstance(w, dict)
         ]
-        timings = [(s, e) for s, e in timings if s is not None and e is not None]
+        timings = [(s, e) for s, e in stamped if s is not None and e is not None]
         gaps.extend(b[0] - a[1] for a, b in zip(timings, timings[1:], strict=False))
     for previous, following in zip(voice, voice[1:], strict=False):
         gap = seconds_between(event_data(previous).get("ended_at"), event_data(following).get("started_at"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 # A word is a run of letters or digits, optionally joined by an apostrophe, a decimal point,
 # a thousands comma or a hyphen ("don't", "3.5", "2,000", "state-of-the-art" are one word each).
@@ -23,13 +23,6 @@ class Span:
     end: int
     text: str
     cue: str = ""
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Span:
-        return cls(start=data["start"], end=data["end"], text=data["text"], cue=data.get("cue", ""))
 
 
 def words(text: str) -> list[str]:

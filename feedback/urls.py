@@ -11,6 +11,7 @@ urlpatterns = [
     path("<uuid:interview_id>/", views.report, name="report"),
     path("<uuid:interview_id>.pdf", views.report_pdf, name="report_pdf"),
     path("<uuid:interview_id>/status", views.report_status, name="report_status"),
+    path("<uuid:interview_id>/counts", views.report_counts, name="report_counts"),
     path("<uuid:interview_id>/retry", views.retry, name="retry"),
     path("<uuid:interview_id>/delete/", views.delete, name="delete"),
 ]

@@ -60,13 +60,20 @@ def report_status(request, interview_id):
 
 @login_required
 @require_GET
+def report_counts(request, interview_id):
+    """The report's counts (questions asked and answered, duration): the room's end panel shows these."""
+    return JsonResponse(selectors.report_counts(_own_interview(request, interview_id)))
+
+
+@login_required
+@require_GET
 def report_pdf(request, interview_id):
     interview = _own_interview(request, interview_id)
     the_report = selectors.report_of(interview)
     if the_report is None or not the_report.has_content:
         return render(request, "feedback/no_report.html", {"interview": interview, "pdf": True}, status=404)
     filename = report_pdf_filename(the_report)
-    if the_report.pdf and the_report.pdf.storage.exists(the_report.pdf.name):
+    if the_report.pdf.name and the_report.pdf.storage.exists(the_report.pdf.name):
         return FileResponse(the_report.pdf.open("rb"), content_type="application/pdf", filename=filename)
     # The PDF step has not run (or failed): draw it now from the same template.
     from feedback.pdf import render_report_pdf
@@ -115,7 +122,7 @@ def dashboard(request):
         "statuses": [s for s in Status if s != Status.DRAFT],
         "role_filter": role or "",
         "status_filter": status or "",
-        "trends": selectors.competency_trends(user=request.user, role=role) if has_any else [],
+        "trends": presenters.trend_charts(selectors.competency_trends(user=request.user, role=role)) if has_any else [],
     })
 
 
@@ -125,12 +132,9 @@ def staff_dashboard(request):
     if not request.user.is_staff:
         raise PermissionDenied("Staff only.")
     days = selectors.staff_window(request.GET.get("days"))
-    overview = selectors.staff_overview(days=days)
+    overview = presenters.staff_overview_view(selectors.staff_overview(days=days))
     return render(request, "feedback/staff_dashboard.html", {
-        "o": overview,
-        "days_chart": presenters.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days"),
-        "days_chart_narrow": presenters.per_day_chart(overview["per_day"], title=f"Interviews per day, last {days} days",
-                                                      narrow=True),
+        "o": overview, "days_chart": overview["days_chart"], "days_chart_narrow": overview["days_chart_narrow"],
     })
 
 

@@ -7,11 +7,13 @@ validated by the engine's own `validate_plan`, so the admin shows the engine's m
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Exists, OuterRef, Q
+from django.forms.formsets import DELETION_FIELD_NAME
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -90,7 +92,7 @@ class PlanStageFormSet(BaseInlineFormSet):
             (index, form)
             for index, form in enumerate(self.forms)
             if form.has_changed() or form.instance.pk
-            if not (self.can_delete and self._should_delete_form(form))
+            if not (self.can_delete and form.cleaned_data.get(DELETION_FIELD_NAME, False))
         ]
         live.sort(key=lambda item: (item[1].cleaned_data.get("order") or 0, item[0]))
         stages = [form.cleaned_data for _, form in live]
@@ -329,7 +331,7 @@ class RoleForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "plan" in self.fields:
-            self.fields["plan"].queryset = StagePlan.objects.filter(superseded_by__isnull=True)
+            cast(forms.ModelChoiceField, self.fields["plan"]).queryset = StagePlan.objects.filter(superseded_by__isnull=True)
             self.fields["plan"].help_text = "The stage plan this role's interviews follow (current versions only)."
 
     def clean_competencies(self):
@@ -388,7 +390,7 @@ class QuestionForm(forms.ModelForm):
         if plan is None and str(self.initial.get("role") or "").isdigit():  # "Add question" from a role: ?role=<pk>
             plan = StagePlan.objects.filter(roles=self.initial["role"]).first()
         current = self.initial.get("stage") or ""
-        self.fields["stage"].choices = plan_stage_choices(plan, current) if plan else all_plan_stage_choices(current)
+        cast(forms.ChoiceField, self.fields["stage"]).choices = plan_stage_choices(plan, current) if plan else all_plan_stage_choices(current)
         if plan is not None:
             names = ", ".join(stage.name for stage in plan.stages.all())
             self.fields["stage"].error_messages["invalid_choice"] = (
@@ -396,7 +398,8 @@ class QuestionForm(forms.ModelForm):
             )
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         role, stage = cleaned.get("role"), cleaned.get("stage")
         if role is not None and stage and not role.plan.stages.filter(name=stage).exists():
             names = ", ".join(role.plan.stages.values_list("name", flat=True))

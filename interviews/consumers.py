@@ -84,7 +84,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.interview_id = self.scope["url_route"]["kwargs"]["interview_id"]
-        interview = await store.interview_for_owner(user=self.scope.get("user"), interview_id=self.interview_id)
+        self.scope["user"], interview = await store.socket_user_and_interview(self.scope, self.interview_id)
         if interview is None:
             await self.close()  # before accept: the handshake is refused (403)
             return
@@ -145,11 +145,13 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             return await self.error("bad_json", "Messages must be JSON objects.")
         if path := invalid_text_path(message):
             return await self.error("bad_text", invalid_text_message(path))
-        handler = {
+        handlers = {
             "resume": self.on_resume, "start": self.on_start, "answer": self.on_answer,
             "typing": self.on_typing, "leave": self.on_leave,
             "agent_left": self.on_agent_left, "switch_to_text": self.on_switch_to_text,
-        }.get(message.get("type"))
+        }
+        kind = message.get("type")
+        handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             return await self.error("unknown_type", "Unknown message type: use resume, start, answer, typing, leave, "
                                                     "agent_left or switch_to_text.")
@@ -203,7 +205,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             return await self.error("bad_request", f"client_id must be a string of 1 to {CLIENT_ID_MAX} characters.")
         text = text.strip()
         driving = await self.ensure_driving(quiet=True)
-        if driving:
+        if driving and self.driver is not None:
             if client_id and self.driver.stored_client_id(client_id):
                 return await self.ack(client_id)  # the same answer again: stored once, acknowledged again
             self.driver.submit("answer", text, client_id)
@@ -226,7 +228,7 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     async def on_leave(self, message):
         driving = await self.ensure_driving(quiet=True)
-        if driving:
+        if driving and self.driver is not None:
             self.driver.submit("leave")
         elif driving is False:
             # Another tab (or process) drives: ask it to end the interview. Should it be gone instead,

@@ -7,6 +7,7 @@ as a message on its field and nothing is written anywhere.
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 from django import forms
 from django.conf import settings
@@ -14,6 +15,7 @@ from django.db.models import Q
 
 from interviews.models import Document, Interview, Level, Role, StagePlan
 from interviews.parsing import DEFAULT_LIMITS, DocumentError, parse_document, parse_pasted_job_description
+from interviews.parsing.api import Kind
 from interviews.services.plans import plan_label, quick_practice_plan
 from interviews.services.setup import Upload, setup_limit_error, upload_attempt_allowed
 
@@ -94,10 +96,11 @@ class NewInterviewForm(forms.Form):
         if self.reused_job_description:
             self.fields["job_description"].label = "A new job description (optional)"
             self.fields["job_description"].help_text = "Leave both empty to use the same job description again."
-        self.fields["role"].queryset = Role.objects.filter(active=True).select_related("plan")
+        self.roles = Role.objects.filter(active=True).select_related("plan")
+        cast(forms.ModelChoiceField, self.fields["role"]).queryset = self.roles
         self.quick_plan = quick_practice_plan()
         role_plans = Role.objects.filter(active=True).values("plan")
-        self.fields["plan"].queryset = StagePlan.objects.filter(
+        cast(forms.ModelChoiceField, self.fields["plan"]).queryset = StagePlan.objects.filter(
             Q(pk__in=role_plans) | Q(pk=getattr(self.quick_plan, "pk", None))
         ).order_by("is_quick_practice", "title")
         self.limit_error = setup_limit_error(user=user) if self.is_bound and user is not None else None
@@ -107,10 +110,10 @@ class NewInterviewForm(forms.Form):
         """Per role: its levels and plan, for the page's script to narrow the choices."""
         return {
             str(role.pk): {"levels": list(role.levels or []), "plan": role.plan_id, "description": role.description}
-            for role in self.fields["role"].queryset
+            for role in self.roles
         }
 
-    def _parse_upload(self, field: str, kind: str):
+    def _parse_upload(self, field: str, kind: Kind):
         upload = self.cleaned_data.get(field)
         if not upload or self.limit_error:
             return upload
@@ -136,7 +139,8 @@ class NewInterviewForm(forms.Form):
         return self._parse_upload("job_description_file", "jd")
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.limit_error:
             raise forms.ValidationError(self.limit_error)
         role, level, plan = cleaned.get("role"), cleaned.get("level"), cleaned.get("plan")
@@ -161,11 +165,20 @@ class NewInterviewForm(forms.Form):
         return cleaned
 
     def resume_upload(self) -> Upload | Document:
-        return self.parsed.get("resume") or self.reused_resume
+        """The new resume, or the earlier interview's (a valid form has one)."""
+        return _one_of(self.parsed.get("resume"), self.reused_resume)
 
     def job_description_upload(self) -> Upload | Document:
-        return (self.parsed.get("job_description_file") or self.parsed.get("job_description")
-                or self.reused_job_description)
+        """The job description uploaded or pasted, or the earlier interview's (a valid form has one)."""
+        return _one_of(self.parsed.get("job_description_file"), self.parsed.get("job_description"),
+                       self.reused_job_description)
+
+
+def _one_of(*documents: Upload | Document | None) -> Upload | Document:
+    for document in documents:
+        if document is not None:
+            return document
+    raise ValueError("no document: the form is not valid")
 
 
 def _reusable(document: Document | None) -> Document | None:

@@ -414,7 +414,7 @@ def clean_text(text: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for line in text.splitlines():
         found.extend(part.strip() for part in _SENTENCE_END.split(line) if part.strip())
     return found

@@ -10,10 +10,19 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from interviews.forms import NewInterviewForm
+from interviews.models import Interview
 from interviews.selectors import interview_for_owner
 from interviews.services.confirm import Correction, FactsLocked, facts_correct
 from interviews.services.research_store import research_enabled, research_view
 from interviews.services.setup import InterviewLimitReached, interview_create, interview_understanding
+
+
+def own_interview_or_404(request, interview_id) -> Interview:
+    """The signed-in user's interview, or 404: the same answer for someone else's and a missing one."""
+    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    if interview is None:
+        raise Http404("No such interview.")
+    return interview
 
 
 def _source_interview(request):
@@ -25,7 +34,7 @@ def _source_interview(request):
         source_id = uuid.UUID(str(source_id))
     except ValueError:
         raise Http404("No such interview.") from None
-    return interview_for_owner(user=request.user, interview_id=source_id)
+    return own_interview_or_404(request, source_id)
 
 
 @login_required
@@ -56,7 +65,7 @@ def new_interview(request):
 
 @login_required
 def interview_detail(request, interview_id):
-    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    interview = own_interview_or_404(request, interview_id)
     context = {
         "interview": interview,
         "understood": interview_understanding(interview),
@@ -70,7 +79,7 @@ def interview_detail(request, interview_id):
 @require_GET
 def interview_research(request, interview_id):
     """The company brief's state, polled by the interview page until it is final."""
-    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    interview = own_interview_or_404(request, interview_id)
     response = JsonResponse(research_view(interview.research, company=interview.company))
     response["Cache-Control"] = "no-store"
     return response
@@ -80,7 +89,7 @@ def interview_research(request, interview_id):
 @require_POST
 def interview_facts(request, interview_id):
     """The candidate confirms, corrects or removes a fact setup read with little confidence."""
-    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    interview = own_interview_or_404(request, interview_id)
     try:
         index = int(request.POST["index"]) if request.POST.get("index", "") != "" else None
         correction = Correction(

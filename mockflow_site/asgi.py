@@ -10,7 +10,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from interviews.live.auth import PooledAuthMiddlewareStack  # noqa: E402
+from interviews.live.auth import SessionMiddlewareStack  # noqa: E402
 from mockflow_site import server  # noqa: E402
 from mockflow_site.routing import websocket_urlpatterns  # noqa: E402
 from mockflow_site.websocket import SameOriginValidator  # noqa: E402
@@ -20,6 +20,6 @@ server.install()  # the request-size cap and trusted-proxy addresses, inside dap
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(PooledAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

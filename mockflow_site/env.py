@@ -1,7 +1,9 @@
 """Small typed readers for environment variables that fail loudly on a bad value."""
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, Literal, overload
 from urllib.parse import urlparse
 
 from django.core.exceptions import ImproperlyConfigured
@@ -10,14 +12,24 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
 
-def _raw(name: str, environ=None) -> str | None:
+def _raw(name: str, environ: Mapping[str, str] | None = None) -> str | None:
     value = (environ if environ is not None else os.environ).get(name)
     return None if value is None else value.strip()
 
 
-def env_str(name: str, default: str | None = None, *, required: bool = False, environ=None) -> str | None:
+@overload
+def env_str(name: str, default: str, *, required: bool = False, environ: Mapping[str, str] | None = None) -> str: ...
+@overload
+def env_str(name: str, default: None = None, *, required: Literal[True],
+            environ: Mapping[str, str] | None = None) -> str: ...
+@overload
+def env_str(name: str, default: str | None = None, *, required: bool = False,
+            environ: Mapping[str, str] | None = None) -> str | None: ...
+def env_str(name: str, default: str | None = None, *, required: bool = False,
+            environ: Mapping[str, str] | None = None) -> str | None:
+    """The variable's value; `default` when unset or empty (ImproperlyConfigured then, if `required`)."""
     value = _raw(name, environ)
-    if value in (None, ""):
+    if not value:
         if required:
             raise ImproperlyConfigured(f"{name} must be set.")
         return default
@@ -38,7 +50,7 @@ def env_bool(name: str, default: bool = False, *, environ=None) -> bool:
 
 def env_int(name: str, default: int, *, minimum: int | None = None, environ=None) -> int:
     value = _raw(name, environ)
-    if value in (None, ""):
+    if not value:
         return default
     try:
         number = int(value)
@@ -51,7 +63,7 @@ def env_int(name: str, default: int, *, minimum: int | None = None, environ=None
 
 def env_list(name: str, default: list[str] | None = None, *, required: bool = False, environ=None) -> list[str]:
     value = _raw(name, environ)
-    if value in (None, ""):
+    if not value:
         if required:
             raise ImproperlyConfigured(f"{name} must be set (a comma-separated list).")
         return list(default or [])
@@ -79,7 +91,7 @@ def env_choice(name: str, default: str, choices: tuple[str, ...], *, environ=Non
 DEFAULT_POOL_SIZE = 10
 
 
-def database_config(url: str | None, *, var_dir, pool_size: int = DEFAULT_POOL_SIZE, environ=None) -> dict:
+def database_config(url: str | None, *, var_dir, pool_size: int = DEFAULT_POOL_SIZE, environ=None) -> dict[str, Any]:
     """Return the default database from DATABASE_URL, or SQLite in WAL mode in the var directory.
 
     PostgreSQL goes through psycopg's connection pool, at most `pool_size` connections per process
@@ -92,7 +104,7 @@ def database_config(url: str | None, *, var_dir, pool_size: int = DEFAULT_POOL_S
         import dj_database_url
 
         try:
-            config = dj_database_url.parse(url, conn_max_age=0)
+            config: dict[str, Any] = {**dj_database_url.parse(url, conn_max_age=0)}
         except Exception as error:  # dj-database-url raises ValueError and friends
             raise ImproperlyConfigured(f"DATABASE_URL is not a database URL dj-database-url understands: {error}") from None
         if not config.get("ENGINE"):
@@ -130,7 +142,7 @@ def env_networks(name: str, *, environ=None) -> tuple | None:
     import ipaddress
 
     value = _raw(name, environ)
-    if value in (None, ""):
+    if not value:
         return None
     if value.lower() == "none":
         return ()

@@ -67,6 +67,7 @@ def forwarded_client(peer: str, forwarded_for: list[str]) -> str:
 
 
 class GuardedWebRequest(http_protocol.WebRequest):
+    client: object  # the peer's address (Twisted's IAddress); only its `host` is read here
     _refused = False
     _body_limit = 0
     _body_seen = 0
@@ -115,7 +116,8 @@ class GuardedWebRequest(http_protocol.WebRequest):
         lose_write = getattr(transport, "loseWriteConnection", None)
         if lose_write is not None:
             lose_write()
-        self._discard_timer = reactor.callLater(DISCARD_SECONDS, self._close)
+        # Twisted declares the reactor's interface methods without `self` (mypy sees them unbound).
+        self._discard_timer = reactor.callLater(DISCARD_SECONDS, self._close)  # type: ignore[arg-type]
         log.warning("Refused a request body over %d bytes for %r", self._body_limit,
                     getattr(self.channel, "_path", b"")[:200])
 
@@ -148,9 +150,8 @@ class GuardedWebRequest(http_protocol.WebRequest):
         forwarded = [v.decode("latin-1") for v in self.requestHeaders.getRawHeaders(b"x-forwarded-for", [])]
         client = forwarded_client(peer, forwarded)
         if client != peer:
-            kind = "TCP6" if ":" in client else "TCP"
-            self.client = address.IPv6Address(kind, client, 0) if kind == "TCP6" else address.IPv4Address(
-                kind, client, 0)
+            self.client = address.IPv6Address("TCP", client, 0) if ":" in client else address.IPv4Address(
+                "TCP", client, 0)
             # The same answer for daphne's own --proxy-headers, if it was started with them.
             self.requestHeaders.setRawHeaders(b"x-forwarded-for", [client.encode()])
 

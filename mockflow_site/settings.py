@@ -5,6 +5,7 @@ Sections: core, database, channels and cache, tasks, mail, security, integration
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
@@ -195,22 +196,34 @@ MAIL_PER_ADDRESS_PER_HOUR = env_int("MAIL_PER_ADDRESS_PER_HOUR", 3, minimum=1)
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 LIVEKIT_URL = env_url("LIVEKIT_URL", schemes=("ws", "wss", "http", "https"))
-_connect_src = [CSP.SELF]
-if LIVEKIT_URL:
-    _connect_src += ["wss:", "https:"]
-SECURE_CSP = {
-    "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
-    "connect-src": _connect_src,
-    "media-src": [CSP.SELF, "blob:"],
-    "font-src": [CSP.SELF],
-    "object-src": [CSP.NONE],
-    "base-uri": [CSP.SELF],
-    "form-action": [CSP.SELF],
-    "frame-ancestors": [CSP.NONE],
-}
+
+
+def content_security_policy(livekit_url: str | None) -> dict[str, list[str]]:
+    """The pages' CSP. With voice on, the page may reach LiveKit: its own origin over WebSocket and
+    HTTP (a self-hosted `ws://127.0.0.1:7880` included), and any wss/https host (LiveKit Cloud regions)."""
+    connect_src: list[str] = [CSP.SELF]
+    if livekit_url:
+        parts = urlsplit(livekit_url)
+        secure = parts.scheme in ("wss", "https")
+        origin = f"{parts.hostname}:{parts.port}" if parts.port else str(parts.hostname)
+        connect_src += [f"{'wss' if secure else 'ws'}://{origin}", f"{'https' if secure else 'http'}://{origin}",
+                        "wss:", "https:"]
+    return {
+        "default-src": [CSP.SELF],
+        "script-src": [CSP.SELF],
+        "style-src": [CSP.SELF],
+        "img-src": [CSP.SELF, "data:"],
+        "connect-src": connect_src,
+        "media-src": [CSP.SELF, "blob:"],
+        "font-src": [CSP.SELF],
+        "object-src": [CSP.NONE],
+        "base-uri": [CSP.SELF],
+        "form-action": [CSP.SELF],
+        "frame-ancestors": [CSP.NONE],
+    }
+
+
+SECURE_CSP = content_security_policy(LIVEKIT_URL)
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

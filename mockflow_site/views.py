@@ -27,7 +27,7 @@ def landing_sample() -> dict:
     from feedback.sample import SAMPLE_ROLE, sample_report
 
     report = sample_report(spoken=settings.VOICE_ENABLED)
-    analysis = InterviewAnalysis.from_dict(report.analysis)
+    analysis = InterviewAnalysis.model_validate(report.analysis)
     scores = analysis.competency_scores()
     return {
         "sample_role": SAMPLE_ROLE,

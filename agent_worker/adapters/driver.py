@@ -195,13 +195,9 @@ class VoiceDriver:
         self._agent_state = "initializing"
         self._agent_busy = False
         self.overlap = OverlapTracker()
-        if not use_llm and engine.brain is None:
-            engine.brain = ScriptedBrain()
-        if engine.fallback_brain is None:
-            engine.fallback_brain = ScriptedBrain()
         # Events a restore made before the driver listened (e.g. the end of a closing already said).
         for event in engine.events[stored_events if stored_events is not None else len(engine.events):]:
-            self.outbox.put(event.to_dict())
+            self.outbox.put(event.model_dump())
         engine.on_event = self._on_event
 
     # ============================================================================================
@@ -439,7 +435,7 @@ class VoiceDriver:
     # ============================================================================================
 
     def _on_event(self, event: Event) -> None:
-        self.outbox.put(event.to_dict())
+        self.outbox.put(event.model_dump())
 
     def _backend_refused(self, error: BaseException) -> None:
         if isinstance(error, LeaseLost):
@@ -479,8 +475,10 @@ class VoiceDriver:
     def _take_spoken_question(self, turn: BrainTurn, text: str) -> None:
         """A question the model said without `ask_question` is the turn's one question: approve it
         (so the answer is filed under it) and let no fallback ask another after it."""
-        if turn.asked_aloud or any(r.code == "approved" for r in turn.results):
+        if turn.asked_aloud or any(r.code in ("approved", "restated") for r in turn.results):
             return
+        if self.engine.restatable_question() is not None:
+            return  # the candidate asked to hear it again: these words are the same question, said again
         question = spoken_question(text)
         if question is None:
             return

@@ -22,6 +22,7 @@ import logging
 import os
 import sys
 import uuid
+from collections import deque
 from collections.abc import AsyncIterable, Sequence
 from typing import Any
 
@@ -31,6 +32,7 @@ from livekit.agents import (
     AgentServer,
     AgentSession,
     APIConnectOptions,
+    FlushSentinel,
     JobContext,
     StopResponse,
     cli,
@@ -57,9 +59,7 @@ from agent_worker.adapters.driver import Spoken, VoiceDriver
 from agent_worker.adapters.turns import TranscriptGate, ends_unfinished
 from agent_worker.core.clock import SystemClock
 from agent_worker.core.engine import Engine, Line
-from agent_worker.core.plans import load_plan
-from agent_worker.core.scripted import ScriptedBrain
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.factory import engine_for
 from agent_worker.core.tools import TOOLS, ToolSpec
 
 log = logging.getLogger("mockflow.agent")
@@ -78,10 +78,17 @@ STATIC_INSTRUCTIONS = (
 # - Interruption: two words over the agent (min_words 2) once the STT has them; less is not an
 #   interruption. Backchannels and noise never reach that count (`turns.OverlapTracker`), and a
 #   pause that turns out to be nothing resumes the agent's speech (false interruption).
-# - Preemptive generation stays off: the engine files and weighs the answer before the model may
-#   decide anything, so a reply started before the end of the turn would act on a stale state.
+# - Preemptive generation stays off: the model step files the answer (`candidate.said`) and its tool
+#   calls ask questions, events the engine cannot take back when LiveKit throws a preemptive reply
+#   away (the candidate went on). It would win nothing with a non-streaming STT anyway: LiveKit starts
+#   it when the final transcript arrives, and the turn ends then (bench/README.md, "Voice").
+# - Speech ends (for the VAD) after VAD_MIN_SILENCE, silero's own 0.55 s. Shorter starts a
+#   non-streaming STT sooner (350 ms took 200 ms off every turn in the bench) but splits an answer at
+#   its comma pauses into stretches transcribed one after the other, and the end of the turn then
+#   judged a thinker's "..., and" by the words before the comma and cut them off (2 runs of 2).
 ENDPOINTING_MIN_DELAY = 0.8
 ENDPOINTING_MAX_DELAY = 4.0
+VAD_MIN_SILENCE = 0.55
 INTERRUPTION_MIN_WORDS = 2
 FALSE_INTERRUPTION_TIMEOUT = 1.5
 TURN_HANDLING: dict[str, Any] = {
@@ -110,17 +117,20 @@ class InterviewTurnDetector(inference.TurnDetector):
     def __init__(self) -> None:
         super().__init__(version="v1-mini")
         self.transcripts = TranscriptGate()
+        # The last predictions (end-of-turn probability as passed on, and the transcript it was for).
+        self.predictions: deque[tuple[float, str]] = deque(maxlen=64)
 
     def stream(self, *, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> Any:
-        return _GatedStream(super().stream(conn_options=conn_options), self.transcripts)
+        return _GatedStream(super().stream(conn_options=conn_options), self.transcripts, self.predictions)
 
 
 class _GatedStream:
     """A turn-detector stream whose predictions resolve once the transcripts are in (see above)."""
 
-    def __init__(self, inner: Any, gate: TranscriptGate) -> None:
+    def __init__(self, inner: Any, gate: TranscriptGate, predictions: deque[tuple[float, str]]) -> None:
         self._inner = inner
         self._gate = gate
+        self._predictions = predictions
         self._waiting: set[asyncio.Future[Any]] = set()
 
     @property
@@ -140,10 +150,12 @@ class _GatedStream:
         return float(self._inner.prediction_timeout) + TRANSCRIPT_WAIT
 
     async def unlikely_threshold(self, language: Any) -> float | None:
-        return await self._inner.unlikely_threshold(language)  # type: ignore[no-any-return]
+        value = await self._inner.unlikely_threshold(language)
+        return None if value is None else float(value)
 
     async def backchannel_threshold(self, language: Any) -> float | None:
-        return await self._inner.backchannel_threshold(language)  # type: ignore[no-any-return]
+        value = await self._inner.backchannel_threshold(language)
+        return None if value is None else float(value)
 
     async def supports_language(self, language: Any) -> bool:
         return bool(await self._inner.supports_language(language))
@@ -164,10 +176,13 @@ class _GatedStream:
                 if not out.done():
                     out.set_exception(error)
                 return
-            await self._gate.wait(TRANSCRIPT_WAIT)
+            if not await self._gate.wait(TRANSCRIPT_WAIT):
+                log.warning("No transcript after %.0f s; the turn ends on the words so far", TRANSCRIPT_WAIT)
             if result is not None and ends_unfinished(self._gate.last_transcript):
                 # The words stop mid-sentence: whatever the voice sounded like, the answer goes on.
                 result = dataclasses.replace(result, end_of_turn_probability=min(result.end_of_turn_probability, 0.01))
+            if result is not None:
+                self._predictions.append((float(result.end_of_turn_probability), self._gate.last_transcript))
             if not out.done():
                 out.set_result(result)
 
@@ -215,7 +230,7 @@ def livekit_tool(spec: ToolSpec, driver: VoiceDriver) -> llm.RawFunctionTool:
     return llm.function_tool(call, raw_schema=schema)
 
 
-def livekit_tools(driver: VoiceDriver) -> list[llm.RawFunctionTool]:
+def livekit_tools(driver: VoiceDriver) -> list[llm.Tool | llm.Toolset]:
     return [livekit_tool(spec, driver) for spec in TOOLS]
 
 
@@ -261,7 +276,7 @@ class InterviewerAgent(Agent):
 
     async def llm_node(
         self, chat_ctx: llm.ChatContext, tools: list[llm.Tool], model_settings: ModelSettings
-    ) -> AsyncIterable[llm.ChatChunk | str]:
+    ) -> AsyncIterable[llm.ChatChunk | str | FlushSentinel]:
         if not self.driver.before_llm(_last_user_message(chat_ctx)):
             return
         ctx = _with_instructions(chat_ctx, self.driver.instructions())
@@ -384,7 +399,7 @@ class SessionTransport:
 
 
 # ================================================================================================
-# Building the engine, the models and the session
+# The job's interview, the models and the session
 # ================================================================================================
 
 
@@ -396,24 +411,15 @@ def interview_id_from_metadata(metadata: str) -> str:
     return str(uuid.UUID(text))
 
 
-def build_engine(context: dict[str, Any], *, use_llm: bool, clock: Any = None) -> tuple[Engine, int]:
-    """The engine for an interview's context: new, or rebuilt from its stored events. Returns it and
-    how many events were stored already."""
-    clock = clock or SystemClock()
-    plan = load_plan(context["plan"])
-    interview = InterviewContext.from_dict(context.get("candidate") or {})
-    brain = None if use_llm else ScriptedBrain()
-    stored = list(context.get("events") or [])
-    if stored:
-        engine = Engine.restore(stored, plan, interview, clock=clock, brain=brain, fallback_brain=ScriptedBrain())
-    else:
-        engine = Engine(plan, interview, seed=context["seed"], clock=clock, brain=brain,
-                        fallback_brain=ScriptedBrain(), brain_name="llm" if use_llm else "scripted")
-    return engine, len(stored)
-
-
 def llm_configured() -> bool:
     return bool(os.environ.get("OPENAI_API_KEY"))
+
+
+def load_vad() -> Any:
+    """Silero VAD (its model ships in the plugin's wheel) with our end-of-speech silence."""
+    from livekit.plugins import silero
+
+    return silero.VAD.load(min_silence_duration=VAD_MIN_SILENCE)
 
 
 def build_models(env: Any = None) -> dict[str, Any]:
@@ -424,14 +430,14 @@ def build_models(env: Any = None) -> dict[str, Any]:
     audio endpoints, Speaches or LocalAI do), with TTS_MODEL, TTS_VOICE and STT_MODEL; DEEPGRAM_API_KEY
     chooses Deepgram's streaming STT instead.
     """
-    from livekit.plugins import openai, silero
+    from livekit.plugins import openai
 
     env = os.environ if env is None else env
     base_url = env.get("OPENAI_BASE_URL") or NOT_GIVEN
     key = env.get("OPENAI_API_KEY") or None
     speech_url = env.get("SPEECH_BASE_URL") or base_url
     speech_key = env.get("SPEECH_API_KEY") or key
-    models: dict[str, Any] = {"vad": silero.VAD.load()}
+    models: dict[str, Any] = {"vad": load_vad()}
     if key:
         models["llm"] = openai.LLM(model=env.get("OPENAI_MODEL") or DEFAULT_MODEL, api_key=key, base_url=base_url)
     if speech_key:
@@ -532,7 +538,8 @@ async def entrypoint(ctx: JobContext) -> None:
             return
         use_llm = llm_configured()
         try:
-            engine, stored = build_engine(context, use_llm=use_llm)
+            stored = list(context.get("events") or [])
+            engine = engine_for(context, events=stored, clock=SystemClock(), brain="llm" if use_llm else "scripted")
             if engine.is_over:
                 await backend.complete(transcript=engine.transcript(), metrics=engine.metrics())
                 return
@@ -546,7 +553,7 @@ async def entrypoint(ctx: JobContext) -> None:
         async def start(agent: Agent) -> None:
             await session.start(agent, room=ctx.room)
 
-        driver = await run_interview(session, engine, backend, use_llm=use_llm, stored_events=stored,
+        driver = await run_interview(session, engine, backend, use_llm=use_llm, stored_events=len(stored),
                                      start=start, on_end=lambda: ctx.shutdown("interview over"))
         log.info("Interview %s: %s", interview_id,
                  "completed" if driver.completed else f"stopped ({engine.end_reason or 'not ended'})")

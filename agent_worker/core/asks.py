@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from agent_worker.core.text import normalise
 
-__all__ = ["THREAD_INTENTS", "content_stopwords", "content_words", "intents_of", "same_ask"]
+__all__ = ["THREAD_INTENTS", "answered_already", "content_stopwords", "content_words", "intents_of", "same_ask"]
 
 # intent -> phrases (normalised words; a phrase matches on word boundaries)
 INTENT_PHRASES: dict[str, tuple[str, ...]] = {
@@ -40,6 +40,8 @@ INTENT_PHRASES: dict[str, tuple[str, ...]] = {
     "questions_for_us": ("questions for me", "like to ask me", "curious about", "anything you d like to ask",
                          "anything youd like to ask", "any questions"),
     "research": ("my notes on", "i read that"),
+    "tools": ("which tools", "what tools", "tools and methods", "tools do you", "your stack", "tech stack",
+              "which technologies", "what technologies"),
     # follow-ups: about the story under discussion
     "example": ("specific example", "one particular time", "real example", "specific time", "one specific",
                 "walk me through one", "pick one"),
@@ -104,3 +106,13 @@ def same_ask(a: str, b: str, *, same_thread: bool, candidate_words: set[str] | f
     if small < 3:
         return False
     return len(wa & wb) / small >= 0.75
+
+
+def answered_already(question: str, said: list[str], known_terms: list[str]) -> bool:
+    """Whether the candidate's answers so far already answer a main question: "Which tools do you reach
+    for first?" after they named two or more of their tools."""
+    if "tools" not in intents_of(question):
+        return False
+    text = " " + normalise(" ".join(said)) + " "
+    named = {t for t in known_terms if normalise(t) and f" {normalise(t)} " in text}
+    return len(named) >= 2

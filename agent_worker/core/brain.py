@@ -1,7 +1,9 @@
 """The brain protocol: a brain proposes, the engine decides.
 
 The engine consults its brain at a *decision point*: a stage has started and its bridge has played
-(`reason == "stage_started"`), or the candidate has finished an answer (`reason == "answered"`). The
+(`reason == "stage_started"`), the candidate has finished an answer (`reason == "answered"`), or they
+asked to hear the question again or what it means (`reason == "request"`: `turn.restate(...)`, or
+`turn.say(...)`, says the same question again; a new question or a stage change moves on). The
 brain gets a `BrainTurn` and acts through the same three tools a model gets, plus `say`:
 
     turn.assess_response(depth, key_points)   # once per answer
@@ -9,7 +11,7 @@ brain gets a `BrainTurn` and acts through the same three tools a model gets, plu
     turn.say("Thanks. " + question)           # ... then the words (the approved question's id is attached)
     turn.transition_stage(reason)             # the engine says the bridge and consults the brain again
 
-A turn must end with an approved question or a stage change; the engine falls back to its fallback
+A turn must end with an approved question, a stage change or (after a request) a restatement; the engine falls back to its fallback
 brain (the scripted interviewer), then to moving on, when it does not.
 
 A sync brain (`ScriptedBrain`) is passed to `Engine(brain=...)` and called in-line. An async brain
@@ -23,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from agent_worker.core.records import REQUEST
 from agent_worker.core.tools import ToolResult
 
 if TYPE_CHECKING:
@@ -112,6 +115,17 @@ class BrainTurn:
 
     def transition_stage(self, reason: str = "") -> ToolResult:
         return self._record(self.engine.transition_stage(reason, stage_name=self.stage.name))
+
+    def restate(self, text: str) -> ToolResult:
+        """Say the current question again (or what it means) after the candidate asked about it."""
+        if self.stale:
+            return self._record(_STALE)
+        return self._record(self.engine.restate_question(text))
+
+    @property
+    def request(self) -> tuple[str, str] | None:
+        """What the candidate asked about the question instead of answering: (kind, their words), or None."""
+        return self.engine.last_request() if self.reason == REQUEST else None
 
     def call_tool(self, name: str, arguments: dict[str, Any] | None = None) -> ToolResult:
         arguments = arguments or {}

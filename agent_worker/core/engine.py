@@ -28,10 +28,17 @@ from agent_worker.core.engine_tools import EngineTools
 from agent_worker.core.events import Event
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
-from agent_worker.core.records import MAX_DURATION_SECONDS, MAX_TURNS, Line, QuestionRecord, StageState
+from agent_worker.core.records import (
+    MAX_DURATION_SECONDS,
+    MAX_TURNS,
+    REQUEST,
+    Line,
+    QuestionRecord,
+    StageState,
+)
 from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.tailoring import InterviewContext
-from agent_worker.core.text import cap, is_thinking
+from agent_worker.core.text import candidate_request, cap, is_thinking
 
 __all__ = ["ANSWER_MAX_CHARS", "MAX_DURATION_SECONDS", "MAX_TURNS", "TYPING_GRACE_SECONDS", "Engine", "Line", "QuestionRecord"]
 
@@ -188,7 +195,10 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                                     "started_at": iso(begin), "ended_at": iso(end)}
             if words:
                 data["words"] = words
-            if is_thinking(clean):  # the engine now holds the floor: the page says it is listening
+            request = candidate_request(clean)
+            if request is not None:  # about the question, not an answer: the interviewer restates it
+                data["request"] = request
+            elif is_thinking(clean):  # the engine now holds the floor: the page says it is listening
                 data["thinking"] = True
             if client_id:
                 data["client_id"] = client_id
@@ -222,6 +232,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             data: dict[str, Any] = {"text": line.text}
             if line.question_id:
                 data["question_id"] = line.question_id
+            if line.kind == "restatement":
+                data["restated"] = True
             data.update(started_at=iso(begin), ended_at=iso(end))
             self._emit(ev.AGENT_SAID, data, at=end, stage=line.stage)
             if line.kind == "closing" and self._ending is not None:
@@ -328,7 +340,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                 "best_depth": state.best_depth, "elapsed": self.clock.now() - state.entered_at}
 
     def event_dicts(self) -> list[dict[str, Any]]:
-        return [e.to_dict() for e in self.events]
+        return [e.model_dump() for e in self.events]
 
     def metrics(self) -> dict[str, Any]:
         from agent_worker.core.report import metrics
@@ -435,6 +447,9 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             if 0 <= self.stage_index and event.stage == self.plan.stages[self.stage_index].name:
                 self._stages[self.stage_index].has_spoken = True
             qid = data.get("question_id")
+            if qid in self._questions and data.get("restated") and self.brain_due == REQUEST:
+                self._questions[qid].restatements += 1
+                self.brain_due = None  # the request is met: the candidate answers the same question now
             if qid in self._questions:
                 question = self._questions[qid]
                 if not question.spoken:
@@ -450,7 +465,12 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             text = str(data.get("text") or "")
             qid = data.get("question_id")
             current = self.current_question()
-            if is_thinking(text):
+            if data.get("request"):
+                # Not an answer: the question stays unanswered, and the interviewer says it again.
+                self._thinking_since = None
+                if current is not None and qid == current.question_id and self.brain_due is None:
+                    self.brain_due = REQUEST
+            elif is_thinking(text):
                 self._thinking_since = at
                 if qid in self._questions:
                     self._questions[qid].answers.append(text)

@@ -15,7 +15,7 @@ from agent_worker.core.brain import BrainTurn
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.events import Event
 from agent_worker.core.followups import level_guidance
-from agent_worker.core.records import Line
+from agent_worker.core.records import REQUEST, Line
 from agent_worker.core.report import conversation
 from agent_worker.core.tailoring import ANSWER_IN_PROMPT_CHARS, BRIEF_LIMIT, SUMMARY_LIMIT, setup_summary
 from agent_worker.core.text import cap, data_block
@@ -34,7 +34,16 @@ LISTENING_RULES = (
     "resume or the job gave them. Keep asking while the answers are substantive and time is left."
 )
 
-__all__ = ["EngineBrainSide"]
+REQUEST_RULES = (
+    "The candidate did not answer: they asked about the current question (to hear it again, in other words, "
+    "or what it means). Do not call ask_question or assess_response. Say the same question again in other "
+    "words, more simply than before (the second time, with a short example), or answer their clarifying "
+    "question in one sentence and let them answer. It stays the same question: its answer is still to come.",
+    "The candidate asked about the current question again, and it has been restated enough: say briefly that "
+    "you'll leave it, then ask a different question (ask_question first) or call transition_stage.",
+)
+
+__all__ = ["REQUEST_RULES", "EngineBrainSide"]
 
 
 class EngineBrainSide(EngineState):
@@ -53,6 +62,11 @@ class EngineBrainSide(EngineState):
             question_id = self._unspoken_qid
         if question_id is not None and question_id == self._unspoken_qid:
             self._unspoken_qid = None
+        restating = self.restatable_question() if question_id is None and not reply else None
+        if restating is not None:
+            # Words after the candidate asked about the question are that question again (or what it
+            # means), not a new one: the answer that follows is filed under it.
+            return self._queue_line(clean, "restatement", restating.question_id)
         kind = "question" if question_id else ("reply" if reply else "say")
         asked = self._questions[question_id].text if question_id in self._questions else clean
         self._say_due_bridge(asked)
@@ -96,6 +110,10 @@ class EngineBrainSide(EngineState):
             parts.append(f"The conversation so far (the last {HISTORY_TURNS} turns at most):\n"
                          + data_block("CONVERSATION", history, HISTORY_LIMIT))
         question = self.current_question()
+        request = self.last_request()
+        if question is not None and request is not None and self.brain_due == REQUEST:
+            parts.append(REQUEST_RULES[0 if self.restatable_question() is not None else 1] + "\n"
+                         + data_block("CANDIDATE REQUEST", request[1], 300))
         if question is not None:
             parts.append("Current question: " + question.text)
             if question.answers:
@@ -122,7 +140,10 @@ class EngineBrainSide(EngineState):
     def turn_progressed(self, turn: BrainTurn) -> bool:
         if self.ended or self._ending is not None or self.stage_changes != turn._start_stage_changes:
             return True
-        return any(e.type == ev.QUESTION_ASKED for e in self.events[turn._start_seq:])
+        if any(line.kind == "restatement" for line in self._queue):
+            return True  # the same question said again: the turn ends waiting for its answer
+        return any(e.type == ev.QUESTION_ASKED or (e.type == ev.AGENT_SAID and e.data.get("restated"))
+                   for e in self.events[turn._start_seq:])
 
     def _floor_free(self) -> bool:
         return not self._queue and not self._candidate_holding_now_speaking()

@@ -69,9 +69,10 @@ class EngineLines(EngineState):
         return f"{lead} {bridge}".strip()
 
     def _last_answer_thin(self, stage_index: int) -> bool:
-        """Whether the last answer in a stage said little (a lead-in then thanks for nothing)."""
-        answered = [q for q in self.questions() if q.stage_index == stage_index and q.answers]
-        return bool(answered) and stage_index > 0 and not read_answer(" ".join(answered[-1].answers)).substantive
+        """Whether the stage's last question got little or no answer (a lead-in then thanks for nothing),
+        as when the candidate only asked to hear it again."""
+        spoken = [q for q in self.questions() if q.stage_index == stage_index and q.spoken]
+        return bool(spoken) and stage_index > 0 and not read_answer(" ".join(spoken[-1].answers)).substantive
 
     def _closing_text(self) -> str:
         """Fits the interview that happened: its answers before the closing stage (fixed once there)."""

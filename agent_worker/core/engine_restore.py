@@ -40,7 +40,7 @@ class EngineRestore(EngineState):
         max_turns: int = MAX_TURNS,
     ) -> Self:
         """Rebuild an engine from its stored events; both clocks resume where the last event left them."""
-        stored = [e if isinstance(e, Event) else Event.from_dict(e) for e in events]
+        stored = [e if isinstance(e, Event) else Event.model_validate(e) for e in events]
         stored.sort(key=lambda e: e.seq)
         if seed is None:
             started = next((e for e in stored if e.type == ev.INTERVIEW_STARTED), None)

@@ -13,7 +13,7 @@ from agent_worker.core import events as ev
 from agent_worker.core.asks import same_ask
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.plans import Stage
-from agent_worker.core.records import QuestionRecord
+from agent_worker.core.records import MAX_RESTATEMENTS, REQUEST, QuestionRecord
 from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.text import cap, is_near_duplicate, normalise, words
 from agent_worker.core.tools import ToolResult, tool_names
@@ -62,6 +62,12 @@ class EngineTools(EngineState):
         if last is not None and not last.answered and normalise(last.text) == normalise(text):
             # The same call again (a retry): approve the same question, count nothing twice.
             return self._approval(last, repeated=True)
+        restating = self.restatable_question()
+        if restating is not None and self.earlier_same_ask(text, kind) is restating:
+            # The candidate asked to hear it again: the same question in other words, not a new one.
+            return ToolResult(True, "restated", "That is the current question in other words, as the candidate "
+                                                "asked: say it now. It stays the same question, not a new one.",
+                              {"question_id": restating.question_id})
         if len(state.approved) >= self._question_budget(stage):
             self._reject(text, "limit")
             self._limit_hit_seq = len(self.events)
@@ -75,7 +81,7 @@ class EngineTools(EngineState):
                               "Rejected: that repeats an earlier question "
                               f"(“{cap(earlier.text, 120)}”): it asks the same thing. Ask about something "
                               "else, or build on what the candidate actually said.")
-        resolved = self._resolve_competency(stage, competency)
+        resolved = self._resolve_competency(stage, competency, self._thread_of_next(kind))
         qid = derive_uuid(self.seed, "question", len(self._order) + 1)
         self._emit(ev.QUESTION_ASKED, {"question_id": qid, "text": text, "kind": kind, "competency": resolved})
         self._unspoken_qid = qid
@@ -94,6 +100,36 @@ class EngineTools(EngineState):
                     candidate_words=said):
                 return earlier
         return None
+
+    def last_request(self) -> tuple[str, str] | None:
+        """The candidate's last words, if they asked about the question rather than answering: (kind, text)."""
+        said = next((e for e in reversed(self.events) if e.type == ev.CANDIDATE_SAID), None)
+        if said is None or not said.data.get("request"):
+            return None
+        return str(said.data["request"]), str(said.data.get("text") or "")
+
+    def restatable_question(self) -> QuestionRecord | None:
+        """The question to say again now: the candidate asked about it, it is unanswered, and it has been
+        restated fewer than `MAX_RESTATEMENTS` times (then the interview moves on)."""
+        if self.brain_due != REQUEST or self.ended or self._ending is not None:
+            return None
+        question = self.current_question()
+        if question is None or question.answered or question.restatements >= MAX_RESTATEMENTS:
+            return None
+        return question
+
+    def restate_question(self, text: str) -> ToolResult:
+        """Say the current question again (in other words, or with what it means) at the candidate's request.
+        Not a new question: nothing is counted, and the answer that follows is filed under it."""
+        clean = cap(text, 600)
+        if not clean:
+            return ToolResult(False, "empty", "Nothing to say.")
+        question = self.restatable_question()
+        if question is None:
+            return ToolResult(False, "limit", "The question has been restated enough (or nobody asked): ask a "
+                                              "different question or move on.")
+        self._queue_line(clean, "restatement", question.question_id)
+        return ToolResult(True, "restated", "Restated.", {"question_id": question.question_id})
 
     def _thread_of_next(self, kind: str) -> str | None:
         """The story a new question of `kind` belongs to: a follow-up joins the stage's last question's."""
@@ -184,12 +220,16 @@ class EngineTools(EngineState):
         return ToolResult(False, "unknown_tool", f"There is no tool called {name}; use one of {tool_names()}.")
     # -- tools' helpers ---------------------------------------------------------------------------
 
-    def _resolve_competency(self, stage: Stage, competency: str | None) -> str | None:
+    def _resolve_competency(self, stage: Stage, competency: str | None, thread: str | None = None) -> str | None:
+        """The role's competency the question names; else, for a follow-up, its story's; else the stage's."""
         if competency:
             wanted = normalise(competency)
             for known in self.context.competencies:
                 if normalise(known) == wanted:
                     return known
+        main = self._questions.get(thread) if thread else None
+        if main is not None and main.competency:
+            return main.competency
         return self.context.competency_for(stage)
 
     def _reject(self, text: str, reason: str) -> None:

@@ -6,12 +6,14 @@ feedback reads them. Types and their data are DESIGN.md's event table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 __all__ = [
     "AGENT_SAID",
     "CANDIDATE_REPROMPTED",
+    "CANDIDATE_REQUESTS",
     "CANDIDATE_SAID",
     "END_REASONS",
     "EVENT_TYPES",
@@ -72,6 +74,12 @@ EVENT_TYPES = (
 PAUSE_REASONS = ("connection_lost", "logged_out", "worker_lost")
 RESUME_REASONS = ("reconnected", "worker_joined", "switched_to_text")
 
+# What a candidate's words may ask of the interviewer instead of answering (`candidate.said` data
+# `request`): to hear the question again, to hear it in other words, or what it means ("Do you mean
+# one region or all of them?"). Such words answer nothing: the interviewer restates the same question
+# (an `agent.said` with its `question_id` and `restated`), and the answer that follows is its answer.
+CANDIDATE_REQUESTS = ("repeat", "rephrase", "clarify")
+
 # What kind of transition each exit reason is: the candidate's answers or the question budget moved
 # the interview on (natural), a clock did (forced), or the interview ended under the stage (ended).
 EXIT_KIND = {
@@ -97,26 +105,15 @@ STATUS_BY_END_REASON = {
 }
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(BaseModel):
+    """One event as the engine emits it and the store keeps it: `Event.model_validate(stored)` reads a
+    stored one back (the web's checks of a worker's batch are in `interviews.services.wire`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: str
     seq: int
     type: str
-    stage: str | None
+    stage: str | None = None
     at: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "seq": self.seq, "type": self.type, "stage": self.stage, "at": self.at,
-                "data": dict(self.data)}
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Event:
-        return cls(
-            id=str(raw["id"]),
-            seq=int(raw["seq"]),
-            type=str(raw["type"]),
-            stage=raw.get("stage"),
-            at=str(raw["at"]),
-            data=dict(raw.get("data") or {}),
-        )
+    data: Annotated[dict[str, Any], BeforeValidator(lambda v: v or {})] = Field(default_factory=dict)

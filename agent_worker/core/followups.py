@@ -155,13 +155,17 @@ _ACK_NEUTRAL = ("Okay.", "Alright.", "Okay, let's try another angle.", "Sure.")
 _ACK_PLAIN = ("Okay, thanks.", "I see.", "Got it.", "Thanks.")
 _ACK_STRONG_RESULT = ("Thanks. Going {r} is a clear result.", "Thanks, {r} is a concrete outcome.")
 _ACK_STRONG_OUTCOME = ("Thanks. {o}; that's a clear result.", "Got it, thanks. {o}, which is a concrete outcome.")
+_ACK_INTRO = ("Thanks, that's a helpful introduction.", "Thanks for the overview.", "Thanks, that helps.")
 _ACK_STRONG_ANCHOR = ("Thanks, that's a clear picture of {a}.", "Thanks, the detail on {a} helps.")
 
 
-def acknowledgement(reading: Reading, seed: str, key: object) -> str:
-    """A short line that fits the answer: neutral after a non-answer, specific after a strong one."""
+def acknowledgement(reading: Reading, seed: str, key: object, *, intro: bool = False) -> str:
+    """A short line that fits the answer: neutral after a non-answer, specific after a strong one. After a
+    self-introduction (`intro`), thanks for the introduction, not for one phrase picked out of it."""
     if reading.non_answer or reading.vague:
         return pick(_ACK_NEUTRAL[:2], seed, "ack", key)
+    if intro:
+        return pick(_ACK_INTRO, seed, "ack", key)
     if reading.strong:
         result = reading.results[0] if reading.results else ""
         if result.startswith("from ") and len(result) <= 50:
@@ -170,7 +174,8 @@ def acknowledgement(reading: Reading, seed: str, key: object) -> str:
             return pick(_ACK_STRONG_RESULT[1:], seed, "ack", key).format(r=result.removeprefix("by "))
         if reading.outcome:
             return pick(_ACK_STRONG_OUTCOME, seed, "ack", key).format(o=reading.outcome)
-        anchor = reading.anchors[0] if reading.anchors else ""
+        # Only something they did or made ("the cert-manager setup") is a picture to thank them for.
+        anchor = next((m for m in reading.made if m.startswith("the ")), "")
         if anchor:
             return pick(_ACK_STRONG_ANCHOR, seed, "ack", key).format(a=anchor)
     return pick(_ACK_PLAIN, seed, "ack", key)
@@ -190,7 +195,8 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
                            "position", "people", "day", "typical", "looks", "look", "kind", "usually",
                            "like", "days", "week", "many", "much", "often", "exactly", "currently", "per", "see",
                            "covered", "offered", "provided", "included", "available", "required", "supported",
-                           "paid", "handled", "structured", "organised", "organized", "shared", "split", "works"}
+                           "paid", "handled", "structured", "organised", "organized", "shared", "split", "works",
+                           "between", "among", "across", "within", "without"}
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 
@@ -219,6 +225,8 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
     (stemmed) words: runs of telling words, leaving aside words of any job ("team", "role") and the words of
     this job's title ("nurses" for a nurse job), which every sentence of the posting shares."""
     role = set().union(*(_title_words(text) for _, text in sources)) if sources else set()
+    # Said back as they wrote it when it is an acronym ("SRE", not "sre").
+    acronyms = {w.lower(): w for w in re.findall(r"\b[A-Z]{2,}s?\b", question)}
     topics: list[tuple[str, frozenset[str]]] = []
     run: list[str] = []
     tokens = normalise(question.replace("-", " ")).split() + [""]
@@ -231,7 +239,8 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
         if run:
             before = tokens[i - len(run) - 1] if i - len(run) - 1 >= 0 else ""
             article = _ARTICLES.get(before, "")
-            topics.append(((f"{article} " if article else "") + " ".join(run), frozenset(_stem(w) for w in run)))
+            spoken = " ".join(acronyms.get(w, w) for w in run)
+            topics.append(((f"{article} " if article else "") + spoken, frozenset(_stem(w) for w in run)))
             run = []
     return topics
 

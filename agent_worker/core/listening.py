@@ -47,6 +47,8 @@ ACTION_RE = re.compile(
     r"cleaned|documented|explained|spoke|called|escalated|paired|helped|suggested|run|build|own|lead|manage|"
     r"maintain|write|design|handle|look after|support)\b",
     re.IGNORECASE)
+# Their own part said without one of the action verbs: "I did the comparison myself".
+_MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)
 _TEAM_ONLY_RE = re.compile(r"\b(?:we|our team|the team)\b", re.IGNORECASE)
 SITUATION_RE = re.compile(
     r"\b(?:at (?:my|our|the)|when I was|when we|last (?:year|month|quarter|week|spring|summer|autumn|fall|winter)|in \d{4}|the (?:problem|issue|"
@@ -59,7 +61,9 @@ RESULT_RE = re.compile(
     r"within (?:\d+|a|one|two|three|four|five|six|a few) (?:minutes?|hours?|days?|weeks?|months?)|"
     r"(?:within|met|hit|beat|made|under) (?:our|the|their|its|my) (?:[\w-]+ ){0,3}(?:target|deadline|sla|goal)|"
     r"(?:nobody|no one|none of (?:them|the \w+)) (?:\w+ )?(?:left|missed|was|were|had|got|lost|failed|waited)|"
-    r"got (?:the|our|their|it|them|all|most) (?:\w+ ){0,2}back|went up to|came down to|up to \d+ ?(?:%|percent))\b",
+    r"got (?:the|our|their|it|them|all|most) (?:\w+ ){0,2}back|went up to|came down to|up to \d+ ?(?:%|percent)|"
+    r"(?:were|was|are|is|got|came|been) back (?:up|online|in|within|to|on)|"
+    r"(?:haven'?t|hasn'?t|have not|has not|never) (?:had|seen|happened|failed|broken|missed|lost|had to)\b[^.;]*\bsince)\b",
     re.IGNORECASE)
 _WHY_RE = re.compile(
     r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
@@ -79,7 +83,8 @@ _GENERIC_NOUNS = {
     "bit", "one", "part", "role", "problem", "issue", "issues", "something", "anything", "everything", "people",
     "day", "week", "year", "month", "place", "idea", "point", "question", "answer", "example", "situation",
     "task", "goal", "result", "end", "servers", "server", "system", "systems", "code", "product", "process",
-    "changes", "change", "help", "same", "other", "first", "last", "new", "old", "whole",
+    "changes", "change", "help", "same", "other", "first", "last", "new", "old", "whole", "ending", "beginning",
+    "start", "middle", "rest", "format", "feedback",
 }
 _STOP_AFTER = {"in", "on", "at", "for", "with", "that", "which", "who", "to", "from", "by", "of", "and", "but",
                "so", "because", "when", "while", "into", "across", "over", "after", "before", "it", "as", "then",
@@ -102,7 +107,7 @@ _JOINED_RE = re.compile(
 _CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ][A-Z][a-zA-Z0-9+#]*){0,2})\b")
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",
               "My", "Our", "It", "In", "At", "On", "Then", "When", "After", "Before", "Last", "Another", "One",
-              "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "January", "February", "March", "April",
+              "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "US", "USA", "UK", "EU", "January", "February", "March", "April",
               "May", "June", "July", "August", "September", "October", "November", "December", "What", "How"}
 
 
@@ -174,17 +179,26 @@ _YOURS = {"i": "you", "we": "you", "our": "your", "my": "your", "me": "you", "us
           "mine": "yours", "myself": "yourself", "ourselves": "yourselves", "i'm": "you're", "we're": "you're"}
 
 
+# What someone saw or was told is how a story starts, not what changed ("I saw the errors within minutes").
+_NOTICED_RE = re.compile(r"^(?:I|we)\s+(?:\w+\s+)?(?:saw|noticed|spotted|heard|found out|got (?:paged|called|"
+                         r"alerted|a call)|was (?:paged|called|alerted)|were (?:paged|called|alerted))\b", re.IGNORECASE)
+
+
 def outcome_clause(text: str) -> str:
     """The clause that gives the outcome, turned to "you" ("Every patient was seen within your 30 minute
     target", "You got the money back within two weeks"); "" if none short enough to say back. Outcomes come
-    last, so the last sentence that has one is used."""
+    last, so the last sentence that has one is used; a "so ..." clause is what followed from the rest."""
     for sentence in reversed(re.split(r"(?<=[.;!?])\s+", text)):
         has_i = bool(re.search(r"\bI\b", sentence))
-        for i, clause in enumerate(re.split(r",\s+(?:and\s+)?|\s+and\s+|\s+but\s+", sentence.strip(" .;!?"))):
+        clauses = re.split(r",\s+(?:and\s+|so\s+)?|\s+and\s+|\s+but\s+|\s+so\s+(?=we|I|it|they|the)",
+                           sentence.strip(" .;!?"))
+        for i, clause in enumerate(clauses):
             tokens = clause.split()
             if not RESULT_RE.search(clause) or _SPLIT_RE.search(clause) or not 3 <= len(tokens) <= 14:
                 continue
-            if tokens[0] == "I":
+            if _NOTICED_RE.search(clause):
+                continue
+            if tokens[0] in ("I", "we", "We"):
                 tokens = ["You", *tokens[1:]]
             elif tokens[0][:1].islower():
                 # "got the money back" after "I traced it": their own action; otherwise no subject to say
@@ -196,10 +210,18 @@ def outcome_clause(text: str) -> str:
     return ""
 
 
+# What they chose against ("I picked Argo CD over Flux", "instead of a rewrite") is not theirs to be asked about.
+_TURNED_DOWN_RE = re.compile(
+    r"(?:\b(?:chose|picked|went with|preferred|selected|took|recommended|proposed)\b[^.;!?]{1,40}?\bover|"
+    r"\binstead of|\brather than|\bdecided against|\bruled out|\brejected)\s+"
+    r"([^.;!?,]{1,40}?)(?=\s+(?:because|since|as|for|so|which|and|but|when|after)\b|[.;!?,]|$)", re.IGNORECASE)
+
+
 def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank, position, phrase)
     lowered = text.lower()
     left_behind = {m.group(1).lower() for m in re.finditer(r"\bfrom ([\w/+#.-]+) to\b", text)}
+    turned_down = " ".join(m.group(1).lower() for m in _TURNED_DOWN_RE.finditer(text))
     for term in known_terms:
         match = re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", lowered)
         if term and match:
@@ -222,7 +244,8 @@ def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
             continue
         found.append((2, match.start(), name))
     # What they moved away from ("from ELK to Loki") is not what they chose.
-    found = [f for f in found if f[2].lower().removeprefix("the ") not in left_behind]
+    found = [f for f in found if f[2].lower().removeprefix("the ") not in left_behind
+             and not re.search(r"(?<!\w)" + re.escape(f[2].lower().removeprefix("the ")) + r"(?!\w)", turned_down)]
     out: list[tuple[int, str]] = []
     # What they did ("the diff job"), then skills and names ("Loki"), then single words ("the logging").
     for rank, _, phrase in sorted(found):
@@ -250,7 +273,7 @@ def read_answer(text: str, known_terms: list[str] | None = None) -> Reading:
         word_count=count,
         non_answer=non_answer,
         story=story,
-        own_part=bool(actions),
+        own_part=bool(actions) or bool(_MINE_RE.search(text)),
         result=has_result,
         why=bool(_WHY_RE.search(text)),
         vague=vague,

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["MAX_DURATION_SECONDS", "MAX_TURNS", "Line", "QuestionRecord", "StageState"]
+__all__ = ["MAX_DURATION_SECONDS", "MAX_RESTATEMENTS", "MAX_TURNS", "REQUEST", "Line", "QuestionRecord", "StageState"]
 
 MAX_DURATION_SECONDS = 25 * 60  # the whole interview's ceiling
 MAX_TURNS = 80  # every candidate.said and agent.said
+# How often one question is said again in other words when the candidate asks (then the interview moves on).
+MAX_RESTATEMENTS = 2
+# The brain's decision point after such a request (`BrainTurn.reason`; the others: stage_started, answered).
+REQUEST = "request"
 
 
 @dataclass(frozen=True)
@@ -17,7 +21,7 @@ class Line:
     id: str
     text: str
     stage: str
-    kind: str  # bridge, question, say, reprompt, closing
+    kind: str  # bridge, question, say, reply, reprompt, restatement, closing
     question_id: str | None = None
 
 
@@ -34,6 +38,7 @@ class QuestionRecord:
     reprompted: bool = False
     depth: int | None = None
     answers: list[str] = field(default_factory=list)
+    restatements: int = 0  # said again in other words at the candidate's request
     thread: str = ""  # the main question this one follows up (its own id for a main question)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent_worker.core import facts as facts_module
+from agent_worker.core.asks import answered_already, intents_of
 from agent_worker.core.bank import DEFAULT_BANK, GENERIC_QUESTIONS, OPENER_TAGS, BankQuestion, load_bank
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.followups import (
@@ -27,6 +28,7 @@ from agent_worker.core.listening import SITUATION_RE as _SITUATION_RE
 from agent_worker.core.listening import VAGUE_RE as _VAGUE_RE
 from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.records import QuestionRecord
+from agent_worker.core.restating import clarification, restatement
 from agent_worker.core.seeding import pick, shuffled
 from agent_worker.core.sources import (
     Candidate,
@@ -97,6 +99,7 @@ def key_points(answer: str, known_terms: list[str]) -> list[str]:
 
 _ACK_READY = ("Great.", "Wonderful.", "Perfect.", "Lovely.")
 _ACK_CLOSING_NONE = ("No problem at all.", "That's fine, thank you.")
+_LEAVE_IT = ("No problem, let's leave that one.", "That's fine, let's try something else.")
 # "Could you repeat that?" is not a question about the job.
 _CLARIFY_RE = re.compile(r"\b(?:repeat|rephrase|say that again|what do you mean|didn'?t (?:catch|hear|understand)|"
                          r"do you mean|could you clarify)\b", re.IGNORECASE)
@@ -116,6 +119,9 @@ class ScriptedBrain:
 
     def take_turn(self, turn: BrainTurn) -> None:
         stage = turn.stage
+        if turn.request is not None and turn.question is not None:
+            self._on_request(turn, *turn.request)
+            return
         if turn.reason == "stage_started" or turn.question is None:
             if stage.max_questions == 0 or not self._ask_main(turn, ack=""):
                 turn.transition_stage("nothing to ask in this stage")
@@ -147,6 +153,27 @@ class ScriptedBrain:
             return
         if not self._ask_main(turn, ack, reply):
             self._leave(turn, "no more questions to ask", reply)
+
+    def _on_request(self, turn: BrainTurn, kind: str, words: str) -> None:
+        """They asked to hear the question again, in other words, or what it means: say it again (a bounded
+        number of times), then leave it for another question."""
+        question = turn.question
+        assert question is not None
+        key = (question.question_id, question.restatements)
+        if kind == "clarify":
+            text = clarification(words, question.text, turn.seed, key)
+        else:
+            text = restatement(question.text, kind, question.restatements, turn.seed, key)
+        if turn.restate(text).ok:
+            return
+        if turn.stage_index == len(turn.engine.plan.stages) - 1:
+            turn.say(pick(_ACK_CLOSING_NONE, turn.seed, "leave", *key))  # the goodbye follows
+            turn.transition_stage("the candidate has no question")
+            return
+        ack = pick(_LEAVE_IT, turn.seed, "leave", *key)
+        if not self._ask_main(turn, ack):
+            turn.say(ack)
+            turn.transition_stage("the question was restated enough")
 
     @staticmethod
     def _leave(turn: BrainTurn, reason: str, reply: str) -> bool:
@@ -239,7 +266,8 @@ class ScriptedBrain:
         competency = context.competency_for(stage)
         tailored = resume_questions(context, stage.name, turn.seed, competency)
         if stage.name in ("past_experience", "company_fit"):
-            job = must_have_question(context, context.level, turn.seed, competency)
+            said = [" ".join(q.answers) for q in turn.questions() if q.answers]
+            job = must_have_question(context, context.level, turn.seed, competency, said)
             research = research_question(context, turn.seed, competency)
             extra = [c for c in (job, research) if c is not None]
             if stage.name == "company_fit":
@@ -254,7 +282,9 @@ class ScriptedBrain:
             merged = tailored + from_bank
         if not merged:
             merged = [Candidate(t, None) for t in shuffled(GENERIC_QUESTIONS, turn.seed, "generic", *key)]
-        return merged
+        said = [" ".join(q.answers) for q in turn.questions() if q.answers]
+        terms = self._terms(context)
+        return [c for c in merged if not answered_already(c.text, said, terms)]
 
     # -- acknowledging ----------------------------------------------------------------------------
 
@@ -273,7 +303,9 @@ class ScriptedBrain:
         if self._their_question(turn, answer, reading):
             # Their own question in the middle of the interview: answered, not passed over.
             return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
-        return acknowledgement(reading, turn.seed, key)
+        question = turn.question
+        intro = question is not None and turn.stage.name == "self_intro" and "intro" in intents_of(question.text)
+        return acknowledgement(reading, turn.seed, key, intro=intro)
 
     @staticmethod
     def _their_question(turn: BrainTurn, answer: str, reading: Reading) -> bool:

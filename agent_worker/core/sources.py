@@ -9,17 +9,19 @@ parsed facts ("1,200", never "1"), never the documents' sentences as instruction
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent_worker.core import facts as facts_module
 from agent_worker.core.bank import BankQuestion
+from agent_worker.core.facts.placeholders import is_placeholder
 from agent_worker.core.followups import level_group
 from agent_worker.core.listening import NUMBER, result_phrase
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import InterviewContext, safe_phrase
-from agent_worker.core.text import words
+from agent_worker.core.text import normalise, words
 
-__all__ = ["Candidate", "as_second_person", "bank_for", "gap_skill", "must_have_question",
+__all__ = ["Candidate", "as_second_person", "bank_for", "gap_skill", "gap_skills", "must_have_question",
            "research_question", "resume_questions", "spoken_skill", "strongest_result"]
 
 
@@ -65,29 +67,10 @@ def as_second_person(result: str) -> str:
     return "You " + phrase[0].lower() + phrase[1:]
 
 
-# Template text left in a resume ("Job Title 1", "Company", "Employer"): never spoken as a fact.
-_PLACEHOLDER_RE = re.compile(r"^(?:job\s*title|title|position|role|employer|company(?:\s*name)?|project(?:\s*name)?|"
-                             r"your\s+\w+|lorem ipsum.*|name)\s*\d*$", re.IGNORECASE)
-
-
-# A template's field labels ("Funding agency/institution", "Project duration", "Degree, Institution, City"):
-# a fact made of these words alone names nothing the candidate did.
-_TEMPLATE_WORDS = frozenset(
-    "job title position role employer company name project duration funding agency institution organisation "
-    "organization location city country date dates month year description degree school university grade "
-    "your here".split()
-)
-
-
-def _only_template_words(phrase: str) -> bool:
-    tokens = re.findall(r"[a-z]+", phrase.lower())
-    return bool(tokens) and all(t in _TEMPLATE_WORDS or re.fullmatch(r"x+", t) for t in tokens)
-
-
 def _fact(text: str | None, limit: int) -> str:
     """A resume fact fit to be spoken: short, safe, and not a template's placeholder."""
     phrase = safe_phrase(text, limit)
-    return "" if not phrase or _PLACEHOLDER_RE.match(phrase) or _only_template_words(phrase) else phrase
+    return "" if not phrase or is_placeholder(phrase) else phrase
 
 
 def _article(title: str) -> str:
@@ -105,8 +88,9 @@ def strongest_result(context: InterviewContext) -> str:
     return ""
 
 
-def gap_skill(context: InterviewContext) -> str:
-    """A skill a must-have (or a duty) of the job names that the resume does not: "on-call", "distributed systems"."""
+def gap_skills(context: InterviewContext) -> list[str]:
+    """Skills a must-have (or a duty) of the job names that the resume does not ("on-call", "distributed
+    systems"), in the job's order, as said aloud."""
     job, resume = context.job_requirements, context.resume_facts
     have = {s.lower() for s in resume.skills}
     resume_words = " ".join([*resume.skills, *resume.results, *resume.projects]).lower()
@@ -119,18 +103,36 @@ def gap_skill(context: InterviewContext) -> str:
         position = next((n for n, line in enumerate(lines) if low in line.lower()), None)
         if position is not None:
             scored.append((position, skill))
-    for _, skill in sorted(scored):
-        spoken = safe_phrase(spoken_skill(skill), 30)
-        if spoken:
-            return spoken
-    return ""
+    spoken = (safe_phrase(spoken_skill(skill), 30) for _, skill in sorted(scored))
+    return list(dict.fromkeys(s for s in spoken if s))
 
 
-def must_have_question(context: InterviewContext, level: str, seed: str, competency: str | None) -> Candidate | None:
-    skill = gap_skill(context)
-    if not skill:
+def gap_skill(context: InterviewContext) -> str:
+    """The first of `gap_skills`, or ""."""
+    return next(iter(gap_skills(context)), "")
+
+
+def _mentions(text: str, skill: str) -> bool:
+    """Whether the candidate's words name the skill ("I was on call" names "on-call")."""
+    return f" {normalise(skill)} " in f" {normalise(text)} "
+
+
+def must_have_question(context: InterviewContext, level: str, seed: str, competency: str | None,
+                       said: Sequence[str] = ()) -> Candidate | None:
+    """A question about a skill the job needs and the resume lacks. `said`: the candidate's answers so far,
+    in order. A skill their last answer covered is not asked about (the next one is); one they mentioned
+    earlier is asked about as theirs, not as missing."""
+    last = said[-1] if said else ""
+    skills = [s for s in gap_skills(context) if not _mentions(last, s)]
+    if not skills:
         return None
+    skill = skills[0]
     group = level_group(level)
+    if any(_mentions(answer, skill) for answer in said):
+        ask = {"junior": "What did you do there, and what would you like to learn next?",
+               "senior": "What decisions did you make there, and what would you change?",
+               "mid": "What was your part in it, and what did you learn?"}[group]
+        return Candidate(f"You mentioned {skill} earlier, and the job asks for it. {ask}", competency, source="job")
     if group == "junior":
         text = (f"The job asks for {skill}, and your resume says less about it. What have you done that comes "
                 f"closest, and how would you learn the rest?")

@@ -90,11 +90,11 @@ class InterviewContext:
         job_description = cap_lines(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
         # Only facts read with confidence, or confirmed by the candidate, reach what the interviewer says.
         resume_facts = (
-            ResumeFacts.from_dict(data["highlights"]) if isinstance(data.get("highlights"), dict)
+            ResumeFacts.model_validate(data["highlights"]) if isinstance(data.get("highlights"), dict)
             else facts_module.extract_resume_facts(resume_text)
         ).trusted()
         job_requirements = (
-            JobRequirements.from_dict(data["job_requirements"]) if isinstance(data.get("job_requirements"), dict)
+            JobRequirements.model_validate(data["job_requirements"]) if isinstance(data.get("job_requirements"), dict)
             else facts_module.extract_job_requirements(job_description)
         ).trusted()
         bank = data.get("question_bank")

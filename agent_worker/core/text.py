@@ -8,6 +8,7 @@ import unicodedata
 __all__ = [
     "NEAR_DUPLICATE_OVERLAP",
     "cap",
+    "candidate_request",
     "data_block",
     "is_near_duplicate",
     "is_thinking",
@@ -67,6 +68,53 @@ def is_thinking(text: str) -> bool:
     if not norm or len(norm.split()) > 10:
         return False
     return bool(_THINKING_RE.search(norm))
+
+
+# Words about the question rather than an answer to it (normalised text: no punctuation, no apostrophes).
+_REPHRASE_RE = re.compile(
+    r"\b(?:rephrase|reword|put (?:it|that) (?:another|a different|other) way|(?:say|put|ask|explain) (?:it|that) (?:more )?simply|simpler|"
+    r"(?:not sure|dont know) (?:i|if i) (?:understand|understood|follow|get)|(?:not sure|dont know) what you mean|"
+    r"(?:dont|didnt|do not|did not) (?:quite )?(?:understand|follow|get) (?:the|that|this|your|what you|it)|"
+    r"what do you mean|what does (?:that|this|it) mean|i dont follow|lost me|explain (?:the|that|your) question)\b")
+_REPEAT_RE = re.compile(
+    r"\b(?:(?:you|please) repeat|repeat (?:that|it|the question|your question|yourself|what you said)|"
+    r"say (?:that|it|the question) again|come again|pardon|"
+    r"(?:didnt|did not|couldnt|could not) (?:quite )?(?:catch|hear|get) (?:that|it|the question|you|what you said)|"
+    r"missed (?:that|it|the question|what you said)|what was the question|you (?:cut|broke) (?:out|up))\b")
+_CLARIFY_RE = re.compile(
+    r"^(?:(?:sorry|so|um|uh|ok|okay|right|just to (?:check|clarify|be clear|be sure)|quick question)\s+)*"
+    r"(?:do you mean|did you mean|you mean|are you asking|is the question|should i|shall i|do you want me to|"
+    r"would you like me to|(?:can|could|may) i (?:talk|pick|choose|use|describe|focus|answer|go with|take|"
+    r"speak)|is it (?:ok|okay|fine|alright|all right) (?:if|to)|does it (?:have|need) to|has it got to|"
+    r"does (?:that|it|this) (?:include|cover|mean|count))\b")
+# Only as a question ("Like a project at work?"): "Like a lot of teams, we use Jira." is an answer.
+_CLARIFY_ASKED_RE = re.compile(
+    r"^(?:(?:sorry|so|um|uh|ok|okay|right)\s+)*(?:any (?:project|example|time|job)|as in|like (?:a|an|the|in|at|for))\b")
+# The whole utterance, when it asks to hear it again ("Sorry?", "Huh?", "Excuse me?").
+_WHAT_ALONE = frozenset({"sorry", "what", "huh", "pardon", "excuse me", "sorry what", "what was that", "say again",
+                         "again", "sorry come again", "um sorry", "pardon me", "what sorry"})
+# Longer than this, the words are an answer (perhaps after a question of their own), not a request.
+REQUEST_MAX_WORDS = 20
+
+
+def candidate_request(text: str) -> str | None:
+    """What the candidate's words ask of the interviewer instead of answering: "repeat" ("Sorry, could you
+    repeat the question?"), "rephrase" ("I'm not sure I understood. Could you rephrase?"), "clarify" ("Do
+    you mean one region or all of them?"), or None for an answer."""
+    norm = normalise(text)
+    if not norm or len(norm.split()) > REQUEST_MAX_WORDS:
+        return None
+    if norm in _WHAT_ALONE:
+        return "repeat"
+    if _REPHRASE_RE.search(norm):
+        return "rephrase"
+    if _REPEAT_RE.search(norm):
+        return "repeat"
+    if ("?" in text or len(norm.split()) <= 12) and _CLARIFY_RE.search(norm):
+        return "clarify"
+    if "?" in text and _CLARIFY_ASKED_RE.search(norm):
+        return "clarify"
+    return None
 
 
 def cap(text: str, limit: int) -> str:

@@ -65,7 +65,8 @@ ASK_QUESTION = ToolSpec(
             },
             "competency": {
                 "type": "string",
-                "description": "The competency this question targets, from the role's list; omit to use the stage's.",
+                "description": "The competency this question targets, from the role's list; omit to use the "
+                               "stage's (for a follow_up, the competency of the question it follows).",
             },
             "kind": {
                 "type": "string",

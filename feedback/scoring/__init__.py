@@ -94,6 +94,8 @@ def assess_answer(
     kind = rubrics.question_type(question, stage)
     results = result_spans(text, spans)
     analysed = analyse_sentences(text, spans, results)
+    # A change told as the problem they faced is not one of their results.
+    results = [r for r in results if not any(s.scene_change and s.span.start <= r.start < s.span.end for s in analysed)]
     words = textstats.word_count(text)
     rel = rubrics.relevance(question, text)
     if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed):
@@ -108,8 +110,8 @@ def assess_answer(
     star: dict[str, list[Span]] = {part: [] for part in textstats.STAR_PARTS}
     if kind == rubrics.STORY:
         for sentence in analysed:
-            if sentence.part:
-                star[sentence.part].append(sentence.span)
+            for part, span in sentence.clauses:
+                star[part].append(span)
     found_strengths = strengths(kind, analysed, results, flags)
     if not found_strengths and score >= STRENGTH_AT_OR_ABOVE:
         extra = fallback_strength(analysed)

@@ -8,7 +8,6 @@ sentence as "missing a result" is what makes feedback look careless.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from feedback.scoring import rubrics
 from feedback.scoring.sentences import Sentence
@@ -26,13 +25,6 @@ class Evidence:
     key: str
     quote: str | None
     text: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "quote": self.quote, "text": self.text}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Evidence:
-        return cls(key=str(data.get("key", "")), quote=data.get("quote"), text=str(data.get("text", "")))
 
 
 @dataclass
@@ -161,6 +153,9 @@ def improvements(
             add("background", longest, "Cut the background to one sentence and spend the time on what you did.")
         if "no_result" in flags and "off_topic" not in flags and "hypothetical" not in flags:
             add("no_result", None, "Finish with the result: what changed because of what you did, and by how much.")
+        elif "no_lesson" in flags:
+            add("no_lesson", None, "Say what you learned from it and what you do differently now: that is what "
+                "a story that ended badly is for.")
         elif "no_amount" in flags:
             add("no_amount", first(lambda s: s.part == "result"),
                 "Say how much this changed: a number before and after (time, errors, money, people) makes the outcome concrete.")

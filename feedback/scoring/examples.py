@@ -26,9 +26,24 @@ _SECOND_PERSON = [
     (re.compile(r"\bour\b", re.I), "your"),
 ]
 
+_PROMPT = re.compile(r"Your turn:[^?]*\?(?:\s*Give the before and the after\.)?\s*")
+
+
+def is_outline(text: str | None) -> bool:
+    """An example with nothing of the candidate's in it: only "Your turn" questions (a non-answer's). It is an
+    outline of what a good answer covers, not "an improved version, from your own words"."""
+    return bool(text) and not _PROMPT.sub("", text or "").strip()
+
 
 def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
     text = textstats.strip_hedges(textstats.strip_fillers(sentence.text)).strip()
+    if textstats.word_count(text) > max_words and re.search(r"[:;]\s", text):
+        # Two sentences joined by a colon or semicolon are said as two, whole: cutting at a comma could
+        # leave the head of a list ("Last month I had a fall, a new admission and…" became "I had a fall.").
+        parts = [p.strip() for p in re.split(r"[:;]\s+", text) if p.strip()]
+        text = " ".join(_sentence_case(p) for p in parts)
+        if all(textstats.word_count(p) <= max_words for p in parts):
+            return text
     if textstats.word_count(text) > max_words:
         # A run-on sentence keeps its first clauses: the headline of what it says.
         kept = ""
@@ -40,6 +55,11 @@ def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
     if text and text[-1] not in ".!?":
         text += "."
     return text
+
+
+def _sentence_case(part: str) -> str:
+    part = part[:1].upper() + part[1:]
+    return part if part[-1] in ".!?" else part + "."
 
 
 def _usable(sentence: Sentence, *, general: bool = False) -> bool:
@@ -54,6 +74,8 @@ def _as_you(sentence: Sentence) -> str:
     """The main clause of one of their sentences, said back to them: "you rewrote the job in SQL"."""
     clause = re.split(r",\s+|\s+and\s+(?=I\b)|;|\s+so\s+", _clean(sentence), maxsplit=1)[0].strip().rstrip(".!?")
     clause = re.sub(r"(?i)^(?:so|then|and|after that|first|next)[, ]+", "", clause)
+    # "Last spring I ran a referral program" is asked back as "after you ran a referral program".
+    clause = re.sub(r"^(?:[\w'’-]+,?\s+){1,5}?(?<!and\s)(?<!or\s)(?=I\s)", "", clause)
     for pattern, replacement in _SECOND_PERSON:
         clause = pattern.sub(replacement, clause)
     words = clause.split()
@@ -88,12 +110,15 @@ def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
             "What changed because of it, and by how much?",
         ]
     situation = [s for s in usable if s.part == "situation"]
-    situation.sort(key=lambda s: (not (s.names or s.numbers), s.words))
+    # The scene is the earliest sentence with the most in it (a name, a number), not the shortest detail.
+    situation.sort(key=lambda s: (-(min(len(s.names), 2) + min(s.numbers, 2)), s.span.start))
     task = [s for s in usable if s.part == "task"][:1]
-    actions = [s for s in usable if s.part == "action" and s.own_action][:3]
-    if not actions:
-        actions = [s for s in usable if s.part == "action"][:3]
-    outcome = [s for s in usable if s.part == "result"][:2]
+    # A sentence can carry an action and its outcome ("I restarted the pods, so we were back in 25 minutes"):
+    # it is kept whole among the actions, and its outcome counts as said.
+    acting = [s for s in usable if any(part == "action" for part, _ in s.clauses)]
+    actions = [s for s in acting if s.own_action][:3] or acting[:3]
+    outcome = [s for s in usable if s.part == "result" and s not in actions][:2]
+    told = actions + outcome
     pieces: list[str] = []
     if situation:
         pieces.append(_clean(situation[0]))
@@ -106,9 +131,15 @@ def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
             pieces.append('Your turn: which of these steps did you take yourself? Say them with "I".')
     else:
         pieces.append("Your turn: what did you do yourself, step by step?")
-    if outcome:
-        pieces.extend(_clean(s) for s in outcome)
-        if not results:
+    pieces.extend(_clean(s) for s in outcome)
+    lesson = [s for s in usable if s.reflection and s not in told][:1]
+    pieces.extend(_clean(s) for s in lesson)
+    ended = [s for s in told if s.part == "result"]
+    if ended and all(s.setback for s in ended):
+        if not lesson:
+            pieces.append("Your turn: what did you learn from it, and what do you do differently now?")
+    elif ended:
+        if not any(s.span.start <= r.start < s.span.end for r in results for s in told):
             pieces.append("Your turn: by how much did it change? Give the before and the after.")
     else:
         lead = next((s for s in actions if s.own_action), actions[0] if actions else None)
@@ -166,7 +197,10 @@ def _closing(usable: list[Sentence]) -> list[str]:
 
 
 def _general(usable: list[Sentence]) -> list[str]:
-    direct = [s for s in usable if not s.own_action or s.reasons][:2]
+    # The direct answer is what they say before their example; how it turned out goes after the example.
+    first_example = next((i for i, s in enumerate(usable) if s.own_action), len(usable))
+    direct = [s for s in usable[:first_example] if not s.outcome or s.reasons][:2]
+    direct += [s for s in usable[first_example:] if s.reasons and not s.own_action and not s.outcome][: 2 - len(direct)]
     example = [s for s in usable if s.own_action and s not in direct][:2]
     outcome = [s for s in usable if s.outcome and s not in direct and s not in example][:1]
     pieces = [_clean(s) for s in direct] or ["Your turn: what is your approach, in one sentence, and why?"]

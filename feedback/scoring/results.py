@@ -36,6 +36,31 @@ _CHANGE_VERBS = (
     r"went(?:\s+(?:down|up))?|came\s+down|moved|saved|freed|took|went\s+from|climbed|jumped|slashed|"
     r"doubled|tripled|halved"
 )
+# How often something happens, for "from weekly to daily".
+_FREQUENCY = (
+    r"(?:hourly|daily|nightly|weekly|fortnightly|bi-?weekly|monthly|quarterly|yearly|annually|none|zero|nothing|never|"
+    rf"(?:once|twice|(?:{NUMBER})\s+times)\s+(?:a|an|per|every)\s+\w+|every\s+(?:other\s+|few\s+|(?:{NUMBER})\s+)?\w+|"
+    r"same[- ]day|real[- ]time)\b"
+)
+_DURATION = r"(?:seconds|minutes|hours|days|weeks|months|years|an?\s+(?:hour|day|week|month)|(?:second|minute|hour|day|week|month|year)s?)"
+# What a count of none is about: "without a failure", "no findings".
+_ZERO_OF = (
+    r"(?:failures?|outages?|incidents?|errors?|complaints?|pages?|alerts?|issues?|problems?|crash(?:es)?|defects?|"
+    r"findings?|escalations?|breaches|breach|falls?|misses|missed\s+\w+|late\s+\w+|re-?admissions?|rollbacks?|bugs?)\b"
+)
+# When something was back: "by lunchtime", "by noon", "by the end of the shift", "by 9am".
+_WHEN = (
+    r"(?:lunch(?:time)?|noon|midday|midnight|the\s+(?:hour|end\s+of\s+the\s+(?:day|shift|week)|next\s+(?:day|morning|shift)|"
+    r"morning|afternoon|evening|weekend)|end\s+of\s+(?:day|shift)|\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d)\b"
+)
+_BACK = r"back(?:\s+(?:up|online|in\s+place|to\s+normal|on\s+track|in\s+service|on\s+schedule))?(?:\s+and\s+running)?"
+# "no time after that", "no choice again": nothing there was counted.
+_NOT_COUNTED = r"(?:time|choice|idea|way|option|reason|chance|money|budget|one|longer|matter|doubt)\b"
+# Words after "doubled" that start a comparison or a time, not the thing that doubled.
+_NOT_OBJECT = (
+    r"(?:in|on|at|by|for|within|after|before|and|but|from|over|during|of|compared|versus|vs|than|year|month|week|"
+    r"quarter|overnight|again|since|that|this|the\s+next)\b"
+)
 _NOUN_PHRASE = r"(?:[^\W\d_][\w'’/-]*\s+){0,5}?"
 
 _PATTERNS = [
@@ -51,16 +76,98 @@ _PATTERNS = [
     re.compile(rf"\b(?:{_CHANGE_VERBS})\b[^.;!?]{{0,60}}?\bby\s+{_AMOUNT}", re.I),
     # "halved the error rate", "doubled sign-ups"
     re.compile(
-        r"\b(?:halved|doubled|tripled|quadrupled)\s+(?:the\s+|our\s+|their\s+|its\s+|my\s+)?[^\W\d_][\w'’-]*"
-        r"(?:\s+(?!(?:in|on|at|by|for|within|after|before|and|but|from|over|during|of)\b)[^\W\d_][\w'’-]*){0,2}",
+        rf"\b(?:halved|doubled|tripled|quadrupled)\b(?:\s+(?!{_NOT_OBJECT})(?:(?:the|our|their|its|my)\s+)?[^\W\d_][\w'’-]*"
+        rf"(?:\s+(?!{_NOT_OBJECT})[^\W\d_][\w'’-]*){{0,2}})?",
         re.I,
     ),
-    # "clashes went from monthly to none", "from daily to once a quarter"
+    # "clashes went from monthly to none", "releases went from weekly to daily", "from daily to once a quarter"
+    re.compile(rf"\bfrom\s+{_FREQUENCY}\s+to\s+{_FREQUENCY}", re.I),
+    # "cut the backlog in half", "brought the wait down by half"
+    re.compile(rf"\b(?:{_CHANGE_VERBS})\b[^.;!?]{{0,40}}?\bin\s+half\b", re.I),
+    # "we were back in about 25 minutes", "the site was back up by lunchtime": a recovery, timed
+    re.compile(rf"\b(?:was|were|is|are|got\s+(?:it|them|everything|\w+)|came|be|been)\s+{_BACK}\s+(?:in|within|after|by|before|inside)\s+(?:{_WHEN}|{_AMOUNT})", re.I),
+    # "By noon every appointment was back in place", "within the hour all of them were restored"
     re.compile(
-        r"\b(?:went|dropped|fell|came\s+down|moved|cut\s+\w+)\s+from\s+(?:hourly|daily|weekly|monthly|every\s+\w+)\s+to\s+"
-        r"(?:none|zero|nothing|never|once\s+a\s+\w+|(?:hourly|daily|weekly|monthly|quarterly|yearly))\b",
+        rf"\b(?:by|within|inside)\s+(?:{_WHEN}|{_AMOUNT}),?\s+(?:every|all|each|everything|everyone|the|our|their|its)\b"
+        rf"[^.;!?]{{0,50}}?\b(?:was|were|had\s+been)\s+(?:{_BACK}|restored|recovered|rebooked|fixed|resolved)",
         re.I,
     ),
+    # "every appointment was back in place", "all twelve patients were rebooked": all of it restored
+    re.compile(
+        rf"\b(?:every|each|all(?:\s+of)?(?:\s+(?:the|our|their|her|his|its))?)\s+(?:[\w'’-]+\s+){{1,3}}?(?:was|were|had\s+been)\s+"
+        rf"(?:{_BACK}|restored|recovered|rebooked|re-?scheduled|fixed|resolved|delivered\s+on\s+time)",
+        re.I,
+    ),
+    # "we haven't had an expiry outage since", "haven't had one since", "it hasn't happened again": down to none
+    re.compile(
+        r"\b(?:(?:have|has|had)\s*(?:n['’]t|\s+not|\s+never)|never)\s+(?:had|seen|lost|missed|got|received|needed|run\s+into)\s+"
+        rf"(?:a|an|one|another|any|a\s+single)\s+(?!{_NOT_COUNTED}|day\s+off|days\s+off|weekend|holiday|vacation|break)"
+        r"[^.;!?]{0,40}?\b(?:since|again)\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:(?:has|have|had)\s*(?:n['’]t|\s+not)|never)\s+(?:happened|recurred|come\s+back|came\s+back|returned|"
+        r"gone\s+down|went\s+down|been\s+late|slipped)\s+(?:again|since)\b",
+        re.I,
+    ),
+    # "no complaints after that", "there have been no missed doses since", "not a single late filing since then"
+    re.compile(
+        rf"\b(?:no|zero|not\s+(?:a\s+single|one))\s+(?:more\s+|further\s+|new\s+)?(?!{_NOT_COUNTED})[^\W\d_][\w'’-]*"
+        r"(?:\s+[^\W\d_][\w&'’-]*){0,6}?\s+(?:since(?:\s+then)?|after\s+that|afterwards|again)\b",
+        re.I,
+    ),
+    # "the Monday cleanup went away completely", "re-typing stopped entirely": gone altogether
+    re.compile(r"\b(?:went\s+away|stopped|disappeared|vanished|ended)\s+(?:completely|entirely|altogether)\b", re.I),
+    # "the job has run without a failure for the last three months", "has gone without an outage since"
+    re.compile(
+        rf"\b(?:ha[sd]|have)\s+(?:now\s+)?(?:run|gone|been\s+running|worked|operated)\s+(?:for\s+[^.;!?]{{0,30}}?\s+)?without\s+"
+        rf"(?:a\s+single|a|an|any|one)\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}"
+        rf"(?:\s+(?:for|in)\s+(?:the\s+)?(?:last\s+|past\s+)?{_AMOUNT}|\s+since(?:\s+then)?)?",
+        re.I,
+    ),
+    # "the auditors raised no findings", "there were no escalations that quarter", "nobody missed a dose"
+    re.compile(rf"\b(?:had|raised|found|reported|logged|got|received|there\s+were|saw)\s+no\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}", re.I),
+    re.compile(
+        r"\b(?:nobody|no\s+one|none\s+of\s+(?:them|(?:the|our|their|my|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+))\s+(?:was\s+|were\s+|got\s+)?"
+        r"(?:(?:has|have)\s+(?:slipped|failed|been\s+late|gone\s+down|broken)|"
+        r"missed\s+(?:a|an|any|the|their|his|her)\s+[\w-]+|left\s+without|fell\s+behind|dropped\s+out|complained|"
+        r"was\s+(?:harmed|missed|lost|late)|came\s+back|got\s+hurt|waited\s+(?:more|longer|over))",
+        re.I,
+    ),
+    # "all my patients got their meds on time", "every order went out on schedule"
+    re.compile(
+        r"\b(?:every|each|all(?:\s+of)?(?:\s+(?:the|our|their|my|her|his|its))?)\s+(?:[\w'’-]+\s+){1,3}?"
+        r"(?:got|went\s+out|arrived|shipped|were\s+(?:seen|done|paid|delivered|filed|closed)|was\s+(?:seen|done|paid|delivered|filed|closed))"
+        r"(?:\s+[\w'’-]+){0,3}?\s+on\s+(?:time|schedule)\b",
+        re.I,
+    ),
+    # "she was hitting every payment deadline", "we met every SLA that quarter"
+    re.compile(r"\b(?:hit|hitting|met|meeting|made|making|beat)\s+every\s+(?:[\w-]+\s+){0,2}?(?:deadline|target|goal|sla|milestone)s?\b", re.I),
+    # "went back to normal by the next day", "it's now ready by 8am", "she got there with an hour to spare"
+    re.compile(rf"\b(?:went|came|got)\s+{_BACK}\s+(?:in|within|after|by|before|inside)\s+(?:{_WHEN}|{_AMOUNT})", re.I),
+    re.compile(rf"\b(?:is|are|was|were|['’]s|['’]re)\s+now\s+(?:ready|done|finished|out|live|available|closed|sent)\s+"
+               rf"(?:by|before|within|in|inside)\s+(?:{_WHEN}|{_AMOUNT})", re.I),
+    re.compile(rf"\bwith\s+{_AMOUNT}\s+to\s+spare\b", re.I),
+    # "came down from hours to minutes", "from days to the same day"
+    re.compile(rf"\b(?:{_CHANGE_VERBS})\b[^.;!?]{{0,40}}?\bfrom\s+(?:{_DURATION})\s+to\s+(?:{_DURATION}|the\s+same\s+day|same[- ]day)\b", re.I),
+    # "the revenue lift held at about 3%", "a reduction of 12%", "savings came to $40k"
+    re.compile(
+        rf"\b(?:lift|uplift|increase|improvement|gain|growth|reduction|drop|decrease|saving|savings)\s+"
+        rf"(?:of|held\s+at|was|came\s+to|stayed\s+at|settled\s+at)\s+{_AMOUNT}",
+        re.I,
+    ),
+    # "now approvals take two or three days" after "took about two weeks": a new level against the old one
+    re.compile(rf"\bnow\s+(?:only\s+)?(?:\w+\s+)?(?:takes?|runs?|lasts?|costs?|needs?)\s+(?P<level>(?:{NUMBER})\s+or\s+{_AMOUNT}|{_AMOUNT})", re.I),
+    # "we delivered everything on the new date", "filed every return on time": a deadline met in full
+    re.compile(
+        r"\b(?:delivered|submitted|filed|shipped|finished|closed|handed\s+(?:in|over)|completed)\s+(?:everything|all\s+(?:of\s+)?"
+        r"(?:it|them|the\s+\w+)|every\s+\w+)\s+(?:on|by|before)\s+(?:time|schedule|the\s+(?:new\s+|agreed\s+)?(?:date|deadline|day))\b",
+        re.I,
+    ),
+    # "within a month we were deploying daily again"
+    re.compile(rf"\b(?:were|was|are|is|got)\s+(?:\w+ing\s+|back\s+to\s+)?{_FREQUENCY}\s+again\b", re.I),
+    # "she passed her sign-off first time", "it passed the audit on the first attempt"
+    re.compile(r"\bpassed\s+(?:[\w'’-]+\s+){1,4}?(?:first\s+time|(?:at|on)\s+the\s+first\s+(?:attempt|try|go))\b", re.I),
     # "dropped to zero", "fell to about one a month", "went down to 0.1%"
     re.compile(rf"\b(?:dropped|fell|went\s+down|came\s+down|shrank|decreased)\s+to\s+(?:{_AMOUNT}|zero|none|nothing)", re.I),
     # "compliance went up to 88 percent", "rose to 4.6%": a level reached (a rate, or from a baseline said before)
@@ -72,7 +179,8 @@ _PATTERNS = [
     ),
     # "40% faster", "three times the traffic", "twice as accurate"
     re.compile(
-        rf"\b{_AMOUNT}\s+(?:faster|slower|fewer|less|more|lower|higher|cheaper|smaller|bigger|quicker|"
+        rf"\b{_AMOUNT}\s+(?:faster|slower|fewer|less|more(?!\s+(?:{_DURATION}|people|engineers|nurses|staff|hires|"
+        r"members|rounds?|sessions?|meetings?|times?)\b)|lower|higher|cheaper|smaller|bigger|quicker|"
         r"reduction|increase|improvement|drop|decrease|gain|savings?|the\s+traffic|the\s+load)\b",
         re.I,
     ),
@@ -86,14 +194,20 @@ _PATTERNS = [
     # "99.95% delivery", "a 0.70 precision" are levels reached
     re.compile(
         rf"\b{_AMOUNT}\s+(?:uptime|delivery|availability|accuracy|precision|recall|coverage|conversion|"
-        r"satisfaction|retention|success\s+rate)\b",
+        r"satisfaction|retention|success\s+rate|(?:open|click(?:-through)?|response|reply|completion|attendance)\s+rate)\b",
         re.I,
     ),
 ]
 
 # A result is named from the start of its clause: these end a clause.
-_CLAUSE_BREAK = re.compile(r"[;:—–]|,\s+(?:and|but|so|which|while|then|where|when|because|after)\b|,\s+(?=(?:i|we|it|they|that|this)\s)|\band\s+(?=[^\W\d_]+\s+(?:dropped|fell|went|rose|grew))|\bso\s+(?=i\b)", re.I)
+_CLAUSE_BREAK = re.compile(
+    r"[;:—–]|,\s+(?:and|but|so|which|while|then|where|when|because|after)\b|,\s+(?=(?:i|we|it|they|that|this)\s)|"
+    r"\band\s+(?=(?:[^\W\d_][\w&-]*\s+){1,3}(?:dropped|fell|went|rose|grew|came|halved|doubled)\b)|\bso\s+(?=i\b)|"
+    r"\band\s+(?=(?:we|it|they|there|nobody|no\s+one|none)\s)|\bso\s+(?=(?:we|it|they|there|everything|everyone)\s)",
+    re.I,
+)
 _LEADING = re.compile(r"^(?:(?:and|but|so|which|then|also|yeah|well|oh)\b[\s,]*)+", re.I)
+_ONE_BY_ONE = re.compile(r"(?i)\b(\w+)\s+by\s+\1\b")  # "one by one", "step by step"
 _YEAR_RANGE = re.compile(r"\bfrom\s+(?:19|20)\d\d\s+to\s+(?:19|20)\d\d\b", re.I)
 
 
@@ -117,11 +231,13 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
     spans = []
     for pattern in _PATTERNS:
         for match in pattern.finditer(body):
-            if _YEAR_RANGE.search(match.group(0)):
+            if _YEAR_RANGE.search(match.group(0)) or _ONE_BY_ONE.search(match.group(0)):
                 continue
             if "level" in match.groupdict() and not _is_level(match.group("level"), text[: sentence.start]):
                 continue
-            start = _clause_start(body, match.start())
+            start = clause_start(body, match.start())
+            if _FINDING.search(body, start, match.start()):
+                continue  # what they noticed before acting ("saw that podcasts cost four times more") changed nothing
             piece = body[start : match.end()].rstrip(" ,")
             lead = _LEADING.match(piece)
             if lead:
@@ -133,23 +249,34 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
     return spans
 
 
+# A comparison they noticed or found is a finding, not an outcome of theirs.
+_FINDING = re.compile(r"\b(?:noticed|saw|spotted|realised|realized|discovered)\b", re.I)
+
+
 def _is_level(amount: str, before: str) -> bool:
     """A value risen to is a result when it is a rate or the answer gave a baseline earlier ("was 61 percent")."""
     return bool(re.search(r"(?i)%|percent|per\s+cent|points?\b", amount) or _BASELINE.search(before))
 
 
-_BASELINE = re.compile(rf"\b(?:was|were|stood\s+at|sat\s+at|at|of)\s+{_QUALIFIER}(?:\d|(?:{_UNITS})\b)", re.I)
+_BASELINE = re.compile(
+    rf"\b(?:(?:was|were|stood\s+at|sat\s+at|at|of)|(?:took|takes|lasted|cost)(?:\s+[\w'’-]+){{0,5}}?)\s+{_QUALIFIER}"
+    rf"(?:\d|(?:{_UNITS})\b|an?\s)",
+    re.I,
+)
 
 
-def _clause_start(body: str, position: int) -> int:
+def clause_start(body: str, position: int) -> int:
+    """Where the clause holding `position` begins (results are named from the start of their clause)."""
     start = 0
-    for match in _CLAUSE_BREAK.finditer(body, 0, position):
+    for match in _CLAUSE_BREAK.finditer(body):
+        if match.end() > position:
+            break
         start = match.end()
     while start < len(body) and body[start] in " ,":
         start += 1
     # A clause that opens with "from …" or "by …" names its change in the clause before.
     if re.match(r"(?i)(?:from|by|to)\b", body[start:]) and start > 0:
-        return _clause_start(body, max(0, start - 2))
+        return clause_start(body, max(0, start - 2))
     return start
 
 
@@ -162,14 +289,38 @@ _QUALITATIVE = re.compile(
     r"agreed|signed|closed\s+the|were\s+delivered|went\s+out|made\s+(?:the|it)\s+part\s+of|became|"
     r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me|"
     r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled)|"
+    r"now\s+(?:reads?|uses?|follows?|runs?|trains?|asks?|owns?|relies|rely)\b|changed\s+how\b|"
     r"referred|kept\s+(?:her|his|their|the|our)\s+\w+|came\s+back|were\s+back|was\s+back|"
     r"(?:were|was)\s+able\s+to|managed\s+to|successfully|"
+    # a failure told plainly is an outcome too
+    r"only\s+(?:brought|got|drew|generated|produced|attracted|reached|converted)\b|fell\s+short|flopped|backfired|"
+    r"(?:did\s*n['’]?t|did\s+not)\s+(?:work|pay\s+off|land|take\s+off|catch\s+on)|missed\s+(?:the|our|its)\s+(?:\w+\s+)?(?:target|deadline|goal)|"
     r"(?:nobody|no\s+one|not\s+(?:a\s+)?single\s+\w+|none\s+of\s+(?:them|the\s+(?:\w+\s+){0,2}\w+))\s+(?:left|was\s+(?:harmed|missed|lost|late)|"
     r"missed|complained|waited|got\s+hurt|came\s+back|fell\s+behind|dropped\s+out)|(?:met|hit|beat|made)\s+(?:our|the|their)\s+(?:\w+\s+){0,2}(?:target|goal|deadline))\b",
     re.I,
 )
 
 
-def is_outcome(sentence: str) -> bool:
-    """An outcome in words, without an amount ("they renewed", "it shipped on time", "it got fixed")."""
-    return bool(_QUALITATIVE.search(sentence))
+_SETBACK = re.compile(
+    r"\b(?:left\s+(?:anyway|us\s+anyway|in\s+the\s+end)|(?:we|i)\s+lost\s+(?:the|them|that|her|him|their)\b|"
+    r"(?:was|were|got)\s+(?:cancell?ed|shelved|scrapped)|only\s+(?:brought|got|drew|generated|produced|attracted|reached|converted)|"
+    r"fell\s+short|flopped|backfired|(?:did\s*n['’]?t|did\s+not)\s+(?:work|pay\s+off|land|take\s+off|catch\s+on|renew)|"
+    r"missed\s+(?:the|our|its)\s+(?:\w+\s+)?(?:target|deadline|goal)|churned|never\s+(?:launched|shipped|went\s+live))",
+    re.I,
+)
+
+
+def is_setback(sentence: str) -> bool:
+    """An outcome that went against them ("they left anyway", "it only brought in a handful of sign-ups")."""
+    return bool(_SETBACK.search(sentence))
+
+
+def outcome_matches(sentence: str) -> list[re.Match]:
+    """Each outcome in words, without an amount ("they renewed", "it shipped on time", "it got fixed").
+
+    Not one told inside a relative clause: "the customers whose orders had already shipped" is background.
+    """
+    return [m for m in _QUALITATIVE.finditer(sentence) if not _RELATIVE_BEFORE.search(sentence, 0, m.start())]
+
+
+_RELATIVE_BEFORE = re.compile(r"\b(?:whose|who|which|that)\s+(?:[\w'’-]+\s+){0,3}?(?:had\s+|has\s+|have\s+)?(?:already\s+)?$", re.I)

@@ -9,6 +9,7 @@ straying from the question. Each line of `explanation` says what moved the score
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from feedback import textstats
@@ -161,7 +162,7 @@ def _penalties(score: Score, sentences: list[Sentence], words: int) -> None:
         score.add(-min(1.2, 0.6 * len(blame)), "for putting the fault on others", "blame")
 
 
-def _length_limits(score: Score, words: int, *, short: int, long: int, sentences: list[Sentence] = ()) -> None:
+def _length_limits(score: Score, words: int, *, short: int, long: int, sentences: Sequence[Sentence] = ()) -> None:
     concrete = [s for s in sentences if s.concrete and not s.repeat]
     # Short is only a fault when it leaves things out: a complete story in 28 words keeps its score.
     if words < short // 2:
@@ -200,8 +201,10 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
     outcomes = [s for s in sentences if s.part == "result"]
     if results:
         score.add(1.3, f'for a result with an amount ("{results[0].text}")')
-    elif any(s.numbers for s in outcomes):
-        score.add(1.0, "for an outcome with a number in it")
+    elif outcomes and all(s.setback or s.reflection for s in outcomes):
+        score.add(0.6, "for saying plainly how it turned out")
+        if not any(s.reflection for s in sentences):
+            score.flags.add("no_lesson")
     elif outcomes:
         score.add(0.6, "for an outcome in words, with no amount", "no_amount")
     else:
@@ -267,7 +270,10 @@ _PERSONAL = re.compile(
     re.I,
 )
 _ROLE_SPECIFIC = re.compile(
-    r"\b(?:your\s+(?:team|company|product|platform|customers|engineering|blog|mission|work|users|\w+\s+team)|this\s+(?:role|position|job|team)|"
+    r"\b(?:your\s+(?:team|company|product|platform|customers|engineering|blog|mission|work|users|\w+\s+team|"
+    # other professions' words for the employer and its work: a firm, a practice, a ward, a programme
+    r"firm|practice|clients|programme|program|hospital|ward|unit|clinic|agency|school|store|stores|brand|patients)|"
+    r"this\s+(?:role|position|job|team)|"
     r"the\s+(?:role|position|job\s+description)|you\s+(?:build|are\s+building|make|mentioned)|job\s+description)\b",
     re.I,
 )
@@ -394,7 +400,7 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
         score.flags.add("no_example")
     if results:
         score.add(0.6, f'for a result with an amount ("{results[0].text}")')
-    elif any(s.outcome for s in examples):
+    elif examples and any(s.outcome for s in sentences if s.span.start >= examples[0].span.start):
         score.add(0.3, "for saying how it turned out")
     points, listed = _specificity(sentences, 0.8)
     if points:

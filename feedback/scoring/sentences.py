@@ -19,16 +19,23 @@ _IRREGULAR_PAST = (
     "built|wrote|rewrote|ran|led|took|made|set|found|chose|brought|sent|gave|told|spoke|met|put|kept|held|"
     "began|got|went|paid|sold|taught|caught|split|cut|shut|drew|fought|sought|bought|thought\\s+through|"
     "stood|undertook|overtook|broke|shipped|spent|left|dug|rolled|stepped|owned|pulled|pushed|booked|"
-    "asked|called|sat|walked|pair(?:ed)?|read|rebuilt|swapped|dropped|added"
+    "asked|called|sat|walked|pair(?:ed)?|read|rebuilt|swapped|dropped|added|saw|spotted|rang|drove|flew|woke"
 )
 _NOT_ACTIONS = {
     "was", "were", "had", "felt", "thought", "knew", "wanted", "liked", "loved", "needed", "used", "seemed",
     "hoped", "believed", "guess", "think", "mean", "enjoyed", "realised", "realized", "learned", "learnt",
-    "assumed", "heard", "became", "looked", "happened", "tried", "joined", "noticed", "decided",
+    "assumed", "heard", "became", "looked", "happened", "tried", "noticed", "decided",
     "did", "ended",
 }
 # "I started out at an agency", "I moved to a bigger company": a career, not a step in the story.
-_CAREER = re.compile(r"\b(?:started|moved|worked|spent|was)\s+(?:out\b|at\b|to\s+(?:a|an)\b|for\b|as\b|in\s+(?:a|an)\b)", re.I)
+_CAREER = re.compile(
+    r"\b(?:(?:started|moved|worked|spent|was)\s+(?:out\b|at\b|to\s+(?:a|an)\b|for\b|as\b|in\s+(?:a|an)\b)|"
+    # "I joined the company in 2019", "joined Stripe as an analyst"; not "I joined the CRM data with billing"
+    r"joined\s+(?:as|in|on|at|when|after|straight)\b|joined\s+(?:(?:the|a|an|our|my|their|this|that)\s+)?(?:[\w&-]+\s+){0,2}?"
+    r"(?:company|team|firm|startup|hospital|ward|practice|agency|group|department|school|bank|organi[sz]ation|board|"
+    r"business|clinic|unit|squad|staff|project)s?\b)",
+    re.I,
+)
 _ADVERBS = r"(?:(?:then|also|first|quickly|eventually|finally|personally|immediately|actually|just|myself|really|basically|soon)\s+)*"
 # "re-assigned", "double-checked": a hyphenated verb is still a verb.
 _PAST_VERB = rf"(?:{_IRREGULAR_PAST})|(?:[a-z]+-)?[a-z]+ed"
@@ -41,7 +48,8 @@ _TASK = re.compile(
     r"i\s+was\s+(?:asked|tasked|responsible|in\s+charge|supposed|expected|assigned|brought\s+in|given)|"
     r"i\s+(?:needed|had|wanted)\s+to|i\s+owned|it\s+was\s+(?:my\s+job|up\s+to\s+me|on\s+me)|"
     r"the\s+(?:goal|challenge|objective|aim|task|requirement|target|deadline)\s+was|i\s+took\s+(?:over|ownership|on)|"
-    r"(?:it|that)\s+had\s+to|nobody\s+owned|i\s+volunteered|assigned\s+to\s+me|(?:given|handed)\s+to\s+me)\b",
+    r"(?:it|that)\s+had\s+to|nobody\s+owned|i\s+volunteered|assigned\s+to\s+me|(?:given|handed)\s+to\s+me|"
+    r"i\s+was\s+(?:the\s+)?(?:[\w-]+\s+)?on[\s-]?(?:call|shift|duty))\b",
     re.I,
 )
 _SITUATION = re.compile(
@@ -54,12 +62,13 @@ _SITUATION = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\b(?:i|we|you)\s+(?:would|'d|’d)\b(?!\s+(?:like|love)\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
     r"\bi['’]d\s+(?:probably|first|try)\b|\bin\s+(?:that|this|such\s+a)\s+(?:kind\s+of\s+)?situation\b|"
-    r"\b(?:usually|generally|normally|typically)\b|\byou\s+(?:have|need)\s+to\b|\byou\s+just\b",
+    r"\b(?:usually|generally|normally|typically)\b(?![^.!?]*\b(?:was|were|had|happened|took|went|came|\w+ed)\b)|"
+    r"\byou\s+(?:have|need)\s+to\b|\byou\s+just\b",
     re.I,
 )
 _GENERIC = re.compile(
     r"\b(?:team\s+player|hard[\s-]?work(?:ing|er)|fast\s+learner|passionate|perfectionist|people\s+person|"
-    r"(?:i'?m|i\s+am)\s+(?:very|really|quite)?\s*good\s+at|i\s+always|best\s+practices?|is\s+key|"
+    r"(?:i'?m|i\s+am)\s+(?:very|really|quite)?\s*good\s+at|(?<!since\sthen\s)(?<!now\s)(?<!days\s)i\s+always|best\s+practices?|is\s+key|"
     r"(?:is|are)\s+(?:very|really|the\s+most|so)\s+important|great\s+fit|i\s+care\s+too\s+much|work\s+too\s+hard|"
     r"leverag\w*|synerg\w*|best[\s-]in[\s-]class|cutting[\s-]edge|world[\s-]class|robust|exceeded\s+expectations|"
     r"think\s+outside|go[\s-]getter|self[\s-]starter|detail[\s-]oriented|results[\s-]driven)\b",
@@ -133,11 +142,16 @@ class Sentence:
     filler_words: int = 0
     reasons: int = 0
     reflection: bool = False
+    setback: bool = False  # an outcome that went against them: "they left anyway"
     names: list[str] = field(default_factory=list)
     numbers: int = 0
     outcome: bool = False
     non_answer: bool = False  # "I don't remember", "no idea", "I'd rather skip this one"
     steps: int = 0  # actions of the candidate's own in this sentence ("I profiled…, added…, and rolled…")
+    # The STAR parts it carries, each with its own span: one for most sentences; an action clause and a result
+    # clause for "I renewed the certificate and restarted the pods, so we were back in 25 minutes".
+    clauses: list[tuple[str, Span]] = field(default_factory=list)
+    scene_change: bool = False  # a change that set the scene ("our audit was moved forward by two weeks"), not a result
 
     @property
     def text(self) -> str:
@@ -171,10 +185,13 @@ _TECH = re.compile(
     re.I,
 )
 _QUESTION_OPENING = re.compile(
-    r"(?i)^(?:(?:and|so|also|yes|okay|ok|well|one|another)[,.]?\s+)*(?:what|how|why|who|whom|when|where|which|could|can|"
+    r"(?i)^(?:(?:and|so|also|yes|okay|ok|well|one|another)[,.]?\s+)*"
+    r"(?:[^,?]{1,40},\s+)?"  # a short lead-in: "Before I go on, how big is the team…?"
+    r"(?:what|how|why|who|whom|when|where|which|could|can|"
     r"would|will|do|does|did|is|are|was|were|should|may|might|have|has|any)\b"
 )
-_MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:{_PAST_VERB})\b", re.I)
+_CARRIED_ACTION = re.compile(rf"(?i)^(?:and|then|also)[\s,]+{_ADVERBS}({_PAST_VERB})\b")
+_MORE_STEPS = re.compile(rf"(?:,|\band\b)\s+(?:then\s+)?(?:i\s+)?({_PAST_VERB})\b", re.I)
 _NUMBERISH = re.compile(rf"\b(?!one\b|an?\s)(?:{results_mod.NUMBER})\b|\d+", re.I)
 
 
@@ -191,10 +208,19 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
         i_past = [m for m in _I_PAST.finditer(body) if _is_action(body, m)]
         we_past = [m for m in _WE_PAST.finditer(body) if _is_action(body, m)]
         sentence.hypothetical = bool(_HYPOTHETICAL.search(body))
+        # "… and renewed the certificate. And restarted the pods": a sentence cut where the speaker paused
+        # goes on with the same subject.
+        carried = _CARRIED_ACTION.match(body) if out and out[-1].own_action else None
+        if carried and carried.group(1).lower() not in _NOT_ACTIONS:
+            i_past = [carried]
         sentence.own_action = bool(i_past or _I_PERFECT.search(body)) and not sentence.hypothetical
         sentence.team_action = bool(we_past) and not sentence.own_action and not sentence.hypothetical
+        own_verbs: list[int] = []
         if sentence.own_action:
-            sentence.steps = 1 + len(_MORE_STEPS.findall(body[i_past[0].end():] if i_past else ""))
+            more = [m for m in _MORE_STEPS.finditer(body, i_past[0].end()) if m.group(1).lower() not in _NOT_ACTIONS] if i_past else []
+            # "I restarted the pods, I restarted all of them" is one step said twice.
+            sentence.steps = max(1, len({m.group(1).lower() for m in i_past + more}))
+            own_verbs = [m.start(1) for m in i_past + more]
         sentence.generic = bool(_GENERIC.search(body))
         sentence.blame = bool(_BLAME.search(body))
         sentence.filler_words = sum(len(m.group(0).split()) for m in _FILLER_PHRASES.finditer(body))
@@ -206,24 +232,123 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
         )
         sentence.numbers = len(_NUMBERISH.findall(body))
         sentence.non_answer = bool(_NON_ANSWER.search(body)) and not (sentence.own_action or sentence.team_action or sentence.numbers)
+        inside = [r for r in result_spans if r.start >= span.start and r.end <= span.end]
+        # "I renewed the certificate" is the candidate acting, not an outcome in words like "she renewed".
+        worded = [m for m in results_mod.outcome_matches(body) if m.start() not in own_verbs]
+        sentence.outcome = bool(inside) or (bool(worded) and not sentence.hypothetical)
+        sentence.setback = sentence.outcome and not inside and results_mod.is_setback(body)
         stems = content_stems(body)
-        # A repeat says nothing new: (almost) every content word was said before.
+        # A repeat says nothing new: (almost) every content word was said before. An outcome names the story's
+        # own subject again by nature ("no insulin errors on our ward since"): it repeats only when it adds no word.
         shared = len(stems & said)
-        if stems and (shared == len(stems) >= 2 or (len(stems) >= 3 and shared / len(stems) >= 0.75)):
+        mostly = len(stems) >= 3 and shared / len(stems) >= 0.75 and not sentence.outcome
+        if stems and (shared == len(stems) >= 2 or mostly):
             sentence.repeat = True
         said |= stems
-        has_result = any(r.start >= span.start and r.end <= span.end for r in result_spans)
-        sentence.outcome = has_result or (results_mod.is_outcome(body) and not sentence.hypothetical)
-        sentence.part = _part_of(sentence, has_result, seen_action)
-        if sentence.part == "action":
+        sentence.part = _part_of(sentence, bool(inside), seen_action)
+        sentence.clauses = _clauses(sentence, inside, worded, own_verbs)
+        if any(part == "action" for part, _ in sentence.clauses):
             seen_action = True
         out.append(sentence)
+    _opening_scene(out)
+    _problem_first(out)
     return out
+
+
+_TOLD_AS_OUTCOME = re.compile(r"(?i)\b(?:as\s+a\s+result|in\s+the\s+end|since\s+then|after\s+that|afterwards|by\s+the\s+end)\b")
+
+
+def _problem_first(sentences: list[Sentence]) -> None:
+    """ "Our audit was moved forward by two weeks." before anything the candidate did is the problem they faced,
+    not their result: a change told before their first action, by someone else, sets the scene. Only when a
+    later sentence tells how it turned out: an answer that opens on its result and never comes back to it is
+    told headline first."""
+    for index, sentence in enumerate(sentences):
+        if sentence.own_action:
+            return
+        later = sentences[index + 1 :]
+        if (sentence.part == "result" and not sentence.team_action and not _TOLD_AS_OUTCOME.search(sentence.text)
+                and any(s.own_action for s in later) and any(s.outcome for s in later)):
+            sentence.part = "situation"
+            sentence.clauses = [("situation", sentence.span)]
+            sentence.outcome = False
+            sentence.scene_change = True
+
+
+_TIME_OPENER = re.compile(
+    r"(?i)^(?:last\s+(?:year|spring|summer|autumn|fall|winter|month|quarter)|(?:in|during)\s+(?:my\s+(?:first|second|last)\s+\w+|"
+    r"(?:19|20)\d\d)|one\s+(?:night|day|morning|evening|weekend)|a\s+(?:few|couple\s+of)\s+\w+\s+ago|"
+    r"(?:two|three|four|five|six)\s+(?:weeks|months|years)\s+ago)\b"
+)
+
+
+def _opening_scene(sentences: list[Sentence]) -> None:
+    """ "Last spring I ran a referral program …" opens the story: the scene, when nothing else sets it and the
+    candidate's actions follow in the next sentences."""
+    if not sentences or any(s.part == "situation" for s in sentences):
+        return
+    first = sentences[0]
+    if first.part == "action" and _TIME_OPENER.match(first.text) and any(s.own_action for s in sentences[1:]):
+        first.part = "situation"
+        first.clauses = [("situation", first.span)]
+
+
+_TRAILING_LINK = re.compile(r"(?:[\s,;:—–-]|\b(?:and|so|but|which|then|until)\b)*$", re.I)
+
+
+def _clauses(sentence: Sentence, inside: list[Span], worded: list[re.Match], own_verbs: list[int]) -> list[tuple[str, Span]]:
+    """The sentence's STAR part, split in two when the candidate's own actions come before the outcome."""
+    span, body = sentence.span, sentence.span.text
+    if not sentence.part:
+        return []
+    whole = [(sentence.part, span)]
+    if sentence.part == "task" and own_verbs:
+        return _task_then_actions(sentence, own_verbs) or whole
+    if sentence.part != "result" or not own_verbs:
+        return whole
+    if inside:
+        split = inside[0].start - span.start
+        after = inside[-1].end - span.start
+    else:
+        split = results_mod.clause_start(body, worded[0].start())
+        after = len(body)
+    if split <= min(own_verbs):
+        return whole
+    action_end = len(_TRAILING_LINK.sub("", body[:split]))
+    if textstats.word_count(body[:action_end]) < 3:
+        return whole
+    # The result clause runs to the end of the sentence unless the candidate goes on to another action.
+    if not _MORE_STEPS.search(body, after) and not _I_PAST.search(body, after):
+        after = len(body)
+    return [
+        ("action", Span(span.start, span.start + action_end, body[:action_end])),
+        ("result", Span(span.start + split, span.start + after, body[split:after])),
+    ]
+
+
+def _task_then_actions(sentence: Sentence, own_verbs: list[int]) -> list[tuple[str, Span]]:
+    """ "I was the on-call engineer, so I declared an incident and …": the task, then what they did about it."""
+    span, body = sentence.span, sentence.span.text
+    task = _TASK.search(body)
+    later = [v for v in own_verbs if task and v > task.end()]
+    if task is None or not later:
+        return []
+    subject = re.search(rf"(?i)\bi\s+{_ADVERBS}$", body[: later[0]])
+    cut = subject.start() if subject else later[0]
+    end = len(_TRAILING_LINK.sub("", body[:cut]))
+    if not re.search(r"[,;]|\b(?:so|and|then)\b", body[task.end() : cut]) or textstats.word_count(body[:end]) < 3:
+        return []
+    return [
+        ("task", Span(span.start, span.start + end, body[:end])),
+        ("action", Span(span.start + cut, span.end, body[cut:])),
+    ]
 
 
 def _is_action(body: str, match: re.Match) -> bool:
     if match.group(1).lower() in _NOT_ACTIONS:
         return False
+    if match.group(1).lower() == "joined" and re.match(r"\s+(?:[A-HJ-Z]|I\w)|\s*(?:[,.;!?]|$)", body[match.end(1):]):
+        return False  # "I joined Stripe", "I joined IBM": an employer
     return not _CAREER.match(body, match.start(1))
 
 

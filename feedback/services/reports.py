@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import uuid
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from feedback.models import STEPS, Report, StepStatus
+from feedback.selectors import interview_events
 from interviews.models import Interview, Status
 
 if TYPE_CHECKING:
@@ -209,16 +210,12 @@ def _overall_status(report: Report) -> str:
 # The steps
 
 
-def _events_of(interview: Interview) -> list[dict[str, Any]]:
-    return [event.as_message() for event in interview.events.order_by("seq")]
-
-
 def _run_analysis(report: Report) -> str:
     from feedback.analysis import analyse_interview
 
     interview = report.interview
-    analysis = analyse_interview(_events_of(interview), competencies=list(interview.role.competencies or []))
-    Report.objects.filter(pk=report.pk).update(analysis=analysis.to_dict(), overall_score=analysis.overall_score)
+    analysis = analyse_interview(interview_events(interview), competencies=list(interview.role.competencies or []))
+    Report.objects.filter(pk=report.pk).update(analysis=analysis.model_dump(), overall_score=analysis.overall_score)
     return StepStatus.DONE
 
 
@@ -227,14 +224,14 @@ def _run_narrative(report: Report) -> str:
     from feedback.analysis import InterviewAnalysis
     from feedback.narrative import generate_narrative
 
-    analysis = InterviewAnalysis.from_dict(report.analysis or {})
+    analysis = InterviewAnalysis.model_validate(report.analysis or {})
     narrative = generate_narrative(
         analysis,
         complete=llm.json_completer(),
         attempts=3,
         sceptic=settings.FEEDBACK_SCEPTIC_PASS,
     )
-    Report.objects.filter(pk=report.pk).update(narrative=narrative.to_dict(), narrative_source=narrative.source)
+    Report.objects.filter(pk=report.pk).update(narrative=narrative.model_dump(), narrative_source=narrative.source)
     return StepStatus.DONE
 
 

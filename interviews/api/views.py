@@ -1,6 +1,7 @@
 """The worker API: context, events and completion for the agent worker (DESIGN.md, Contracts)."""
 
 from django.http import Http404
+from pydantic import BaseModel
 from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -12,6 +13,7 @@ from interviews.api.auth import HasWorkerToken, WorkerTokenAuthentication
 from interviews.live.context import engine_context, load_interview
 from interviews.models import TERMINAL_STATUSES, Interview, Status, iso_utc
 from interviews.services import events as store
+from interviews.services import wire
 from mockflow_site.jsontext import invalid_text_message, invalid_text_path
 
 
@@ -43,16 +45,11 @@ class WorkerView(APIView):
             return Response(exc.as_dict(), status=exc.status)
         return super().handle_exception(exc)
 
-    def body(self, request) -> dict:
-        if not isinstance(request.data, dict):
-            raise store.InvalidEvents("The body must be a JSON object.")
-        return request.data
-
-    @staticmethod
-    def lease(body: dict) -> str | None:
-        """The lease token a write carries (`lease_token`, or `lease` as the worker's client names it)."""
-        value = body.get("lease_token") or body.get("lease")
-        return str(value) if value else None
+    def body[M: BaseModel](self, request, model: type[M]) -> M:
+        try:
+            return wire.parse(model, request.data)
+        except wire.InvalidBody as error:
+            raise store.InvalidEvents(error.message) from None
 
 
 class ContextView(WorkerView):
@@ -80,11 +77,10 @@ class ContextView(WorkerView):
 class EventsView(WorkerView):
     def post(self, request, interview_id):
         interview = self.get_interview(interview_id)
-        body = self.body(request)
-        lease = self.lease(body)
-        result = store.events_append(interview=interview, events=body.get("events"), lease_token=lease)
+        body = self.body(request, wire.EventsBody)
+        result = store.events_append(interview=interview, events=body.events, lease_token=body.token)
         if result.stored:
-            store.lease_renew(interview=interview, lease_token=lease,
+            store.lease_renew(interview=interview, lease_token=body.token,
                               seconds=store.WORKER_LEASE_SECONDS)
         return Response(result.as_dict(), status=status.HTTP_200_OK)
 
@@ -92,12 +88,7 @@ class EventsView(WorkerView):
 class CompleteView(WorkerView):
     def post(self, request, interview_id):
         interview = self.get_interview(interview_id)
-        body = self.body(request)
-        result = store.interview_complete(
-            interview=interview,
-            transcript=body.get("transcript", []),
-            metrics=body.get("metrics", {}),
-            reason=body.get("reason"),
-            lease_token=self.lease(body),
-        )
+        body = self.body(request, wire.CompleteBody)
+        result = store.interview_complete(interview=interview, transcript=body.transcript, metrics=body.metrics,
+                                          reason=body.reason, lease_token=body.token)
         return Response({"status": result.status, "replay": result.replay})

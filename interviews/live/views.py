@@ -9,8 +9,8 @@ from django.views.decorators.http import require_POST
 
 from agent_worker.core.engine import ANSWER_MAX_CHARS, MAX_DURATION_SECONDS
 from interviews.models import Status
-from interviews.selectors import interview_for_owner
 from interviews.services import livekit_tokens
+from interviews.views import own_interview_or_404
 
 
 def _stages(interview) -> list[dict]:
@@ -24,7 +24,7 @@ def _stages(interview) -> list[dict]:
 
 @login_required
 def room(request, interview_id):
-    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    interview = own_interview_or_404(request, interview_id)
     wants_voice = request.GET.get("mode") == "voice"
     mode = "voice" if wants_voice and settings.VOICE_ENABLED else "text"
     context = {
@@ -38,7 +38,8 @@ def room(request, interview_id):
         "urls": {
             "socket": f"/ws/interviews/{interview.pk}/",
             "token": reverse("interviews:token", args=[interview.pk]),
-            "feedback": f"/feedback/{interview.pk}/",
+            "feedback": reverse("feedback:report", args=[interview.pk]),
+            "counts": reverse("feedback:report_counts", args=[interview.pk]),
             "dashboard": reverse("dashboard"),
             "detail": reverse("interviews:detail", args=[interview.pk]),
         },
@@ -50,7 +51,7 @@ def room(request, interview_id):
 def token(request, interview_id):
     if not request.user.is_authenticated:
         return JsonResponse({"error": "login_required", "detail": "Log in to join the interview."}, status=401)
-    interview = interview_for_owner(user=request.user, interview_id=interview_id)
+    interview = own_interview_or_404(request, interview_id)
     try:
         issued = livekit_tokens.livekit_token_issue(interview=interview)
     except livekit_tokens.VoiceNotConfigured:

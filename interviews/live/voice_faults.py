@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from agent_worker.core.clock import SystemClock
 from agent_worker.core.engine import Engine
-from agent_worker.core.plans import load_plan
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.factory import engine_for
 from interviews.live.context import engine_context, load_interview
 from interviews.models import Event, Interview, Status
 from interviews.services import events as store
@@ -26,10 +25,7 @@ _LEASE_SECONDS = 30
 
 def _engine(interview: Interview) -> tuple[Engine, int]:
     events = [e.as_message() for e in Event.objects.filter(interview=interview).order_by("seq")]
-    data = engine_context(interview)
-    engine = Engine.restore(events, load_plan(data["plan"]), InterviewContext.from_dict(data["candidate"]),
-                            clock=SystemClock())
-    return engine, len(events)
+    return engine_for(engine_context(interview), events=events, clock=SystemClock(), brain=None), len(events)
 
 
 def _with_engine(interview: Interview, act) -> bool:

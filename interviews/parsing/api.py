@@ -24,8 +24,8 @@ class ParsedDocument:
     pages: int
     chars: int
     text: str
-    highlights: dict[str, Any] | None = None  # resume: ResumeFacts.to_dict()
-    requirements: dict[str, Any] | None = None  # job description: JobRequirements.to_dict()
+    highlights: dict[str, Any] | None = None  # resume: ResumeFacts.model_dump()
+    requirements: dict[str, Any] | None = None  # job description: JobRequirements.model_dump()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of `manage.py parse_document`: highlights for a resume, requirements for a JD."""
@@ -73,7 +73,7 @@ def parse_pasted_job_description(text: str, *, limits: Limits = DEFAULT_LIMITS) 
     if len(clean) > limits.max_pasted_chars:
         raise DocumentError(_too_long(len(clean), limits))
     clean = re.sub(r"\n{3,}", "\n\n", strip_instructions(clean)).strip()
-    requirements = extract_job_requirements(clean).to_dict()
+    requirements = extract_job_requirements(clean).model_dump()
     return ParsedDocument(kind="jd", pages=1, chars=len(clean), text=clean, requirements=requirements)
 
 

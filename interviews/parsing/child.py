@@ -1,6 +1,8 @@
-"""The sandboxed child: `python -m interviews.parsing.child CPU_SECONDS MEMORY_BYTES`.
+"""The sandboxed child: `python -m interviews.parsing.child CPU_SECONDS MEMORY_BYTES [MODULE]`.
 
-It limits itself before it reads anything, then reads one JSON request on stdin,
+It limits itself before it reads anything and imports MODULE (the one its function is in), calling its
+`warm()` if it has one (a spare child started ahead waits with the parsers imported), then reads one
+JSON request on stdin,
 `{"func": "package.module.function", "args": [...]}` (bytes as `{"__bytes__": base64}`), calls the
 function and writes one JSON reply on stdout: `{"ok": true, "result": ...}`, or `{"ok": false,
 "document_error": message}`, or `{"ok": false, "error": text}`. JSON both ways: the parent never
@@ -39,6 +41,10 @@ def main(argv: list[str]) -> int:
     out = sys.stdout
     sys.stdout = sys.stderr  # a chatty library must not corrupt the reply
     try:
+        if len(argv) > 3:
+            warm = getattr(importlib.import_module(argv[3]), "warm", None)
+            if callable(warm):
+                warm()  # what the function will import anyway
         request = json.loads(sys.stdin.buffer.read())
         module_name, _, func_name = request["func"].rpartition(".")
         func = getattr(importlib.import_module(module_name), func_name)

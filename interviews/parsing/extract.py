@@ -146,29 +146,46 @@ def pdf_layout_text(data: bytes) -> str:
     return "\n\n".join(_drop_page_counters(pages))
 
 
-def _positions_score(text: str) -> float:
-    from agent_worker.core.facts import extract_resume_facts
+def _positions_score(text: str, *, dated_only: bool = True) -> float:
+    from agent_worker.core.facts.resume import read_resume_facts
 
-    return sum(p.confidence for p in extract_resume_facts(text).positions if p.start)
+    return sum(p.confidence for p in read_resume_facts(text).positions if p.start or not dated_only)
 
 
 def _resume_reading(data: bytes, text: str) -> str:
-    """The plain reading follows the order the PDF drew its text in; a PDF that drew its dates apart from
-    their entries (a floated date column drawn first) reads them all together at the top. When the plain
-    reading finds fewer entries than its text has date ranges, the layout reading is tried too, and
-    kept if it finds more (and surer) entries; a sidebar layout, which the plain reading reads right, never
-    wins that way, as its rows mix two columns."""
-    from agent_worker.core.facts import extract_resume_facts
+    """The plain reading follows the order the PDF drew its text in. A two-column resume laid out as a table
+    (sidebar cell, then main cell, row by row) mixes its columns on each line: it is read by where its lines
+    sit instead, column after column (columns.py), unless that finds fewer entries. A PDF that drew its dates apart from their entries (a
+    floated date column drawn first) reads them all together at the top: when the plain reading finds fewer
+    entries than its text has date ranges, the layout reading (each printed row one line) and the column
+    reading are tried too, and the one that finds the most (and surest) entries is kept; a sidebar layout the
+    plain reading reads right never loses that way."""
     from agent_worker.core.facts.patterns import _RANGE_RE
+    from agent_worker.core.facts.resume import read_resume_facts
 
+    from . import columns, spacing
+
+    pages = spacing.page_lines(data, spacing.cpu_budget())
+    pieces = columns.interleaved(text, pages) if pages else None
+    if pieces is not None:
+        # A label or date column beside the entries (moderncv) mixes on each line too, and is read right
+        # across: the column reading must find more entries than the plain one, not counting the plain
+        # reading's entries made of both columns ("Berlin Platform Engineer" at "Contact Experience").
+        plain = sum(p.confidence for p in read_resume_facts(text).positions
+                    if not columns.mixes(columns.squeezed(f"{p.title} {p.employer or ''}"), pieces))
+        by_columns = normalise_text(columns.column_text(pages))
+        if _positions_score(by_columns, dated_only=False) > plain:
+            return by_columns
     ranges = len(_RANGE_RE.findall(text))
-    found = len(extract_resume_facts(text).positions)
+    found = len(read_resume_facts(text).positions)
     if not ranges or found * 2 > ranges:
         return text
-    layout = normalise_text(pdf_layout_text(data))
-    if layout and _positions_score(layout) > _positions_score(text):
-        return layout
-    return text
+    best, best_score = text, _positions_score(text)
+    for candidate in (normalise_text(pdf_layout_text(data)), normalise_text(columns.column_text(pages))):
+        score = _positions_score(candidate) if candidate else 0.0
+        if score > best_score:
+            best, best_score = candidate, score
+    return best
 
 
 def _page_text(page: Any) -> str:
@@ -276,7 +293,8 @@ def docx_text(data: bytes) -> tuple[int, str]:
             raise DocumentError(damaged) from None
         raise
     seen_parts: set[int] = set()
-    headers, footers = [], []
+    headers: list[str] = []
+    footers: list[str] = []
     for section in document.sections:
         for attr, bucket in (
             ("first_page_header", headers), ("header", headers), ("even_page_header", headers),
@@ -318,6 +336,19 @@ def _docx_pages(data: bytes, text: str) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+def warm() -> None:
+    """Import what a parse uses: a spare child started ahead calls this while it waits for its document
+    (interviews.parsing.sandbox), so the upload does not wait for these imports."""
+    import docx  # noqa: F401
+    import pypdf  # noqa: F401
+    from pdfminer import high_level, layout  # noqa: F401
+
+    from agent_worker.core import facts  # noqa: F401
+    from agent_worker.core.facts import resume  # noqa: F401
+
+    from . import columns, spacing  # noqa: F401
+
+
 def parse(data: bytes, doctype: str, kind: str, max_pages: int, max_chars: int) -> dict[str, Any]:
     """Extract, normalise and understand one document; return the JSON-able result."""
     if doctype == "pdf":
@@ -349,7 +380,7 @@ def understand(text: str, kind: str, pages: int) -> dict[str, Any]:
     text = re.sub(r"\n{3,}", "\n\n", strip_instructions(text)).strip()
     result: dict[str, Any] = {"kind": kind, "pages": pages, "chars": len(text), "text": text}
     if kind == "resume":
-        result["highlights"] = extract_resume_facts(text).to_dict()
+        result["highlights"] = extract_resume_facts(text).model_dump()
     else:
-        result["requirements"] = extract_job_requirements(text).to_dict()
+        result["requirements"] = extract_job_requirements(text).model_dump()
     return result

@@ -1,4 +1,12 @@
-"""Run a function in a child process with CPU, memory and wall-clock limits."""
+"""Run a function in a child process with CPU, memory and wall-clock limits.
+
+Each child reads one document and exits: a child that read hostile bytes is never given another. To
+keep the start of a child (the interpreter and the parsers' imports, about half a second) out of an
+upload's time, each process keeps one spare child started ahead: limits applied, the function's module
+imported, waiting on its stdin for its one request. A call takes the spare (when it was started with
+the same limits and module) and starts the next spare at once; the first call of a process starts cold.
+A spare whose parent exits reads the end of its stdin and exits too.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -65,20 +74,9 @@ def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -
     """
     request = json.dumps({"func": func_path, "args": _encode(list(args))}).encode("utf-8")
     _release_database_connections()
-    command = [
-        sys.executable, "-E", "-s", "-m", "interviews.parsing.child",
-        str(limits.cpu_seconds), str(limits.memory_bytes),
-    ]
-    process = subprocess.Popen(
-        command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=PROJECT_ROOT,
-        env=_child_env(),
-        start_new_session=True,  # its own process group: the kill reaches anything it started
-        close_fds=True,
-    )
+    module = func_path.rpartition(".")[0]
+    process = _take_spare(limits, module) or _start_child(limits, module)
+    _keep_spare(limits, module)
     try:
         stdout, stderr = process.communicate(request, timeout=limits.wall_seconds)
     except subprocess.TimeoutExpired:
@@ -103,6 +101,59 @@ def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -
         raise DocumentError(str(reply["document_error"]))
     error = str(reply.get("error"))
     raise SandboxError(error, exhausted=error in ("MemoryError", "RecursionError"))
+
+
+_spare_lock = threading.Lock()
+_spare: tuple[Limits, str, subprocess.Popen] | None = None
+
+
+def _start_child(limits: Limits, module: str) -> subprocess.Popen:
+    command = [
+        sys.executable, "-E", "-s", "-m", "interviews.parsing.child",
+        str(limits.cpu_seconds), str(limits.memory_bytes), module,
+    ]
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=PROJECT_ROOT,
+        env=_child_env(),
+        start_new_session=True,  # its own process group: the kill reaches anything it started
+        close_fds=True,
+    )
+
+
+def _take_spare(limits: Limits, module: str) -> subprocess.Popen | None:
+    """The spare child, if it waits with these limits and this module (else None; a mismatched one is ended)."""
+    global _spare
+    with _spare_lock:
+        spare, _spare = _spare, None
+    if spare is None:
+        return None
+    spare_limits, spare_module, process = spare
+    if spare_limits == limits and spare_module == module and process.poll() is None:
+        return process
+    _kill(process)
+    return None
+
+
+def _keep_spare(limits: Limits, module: str) -> None:
+    """Start the next spare child, unless another call did meanwhile."""
+    global _spare
+    with _spare_lock:
+        if _spare is not None:
+            return
+        _spare = (limits, module, _start_child(limits, module))
+
+
+def drop_spare() -> None:
+    """End the spare child, if any: the next call starts cold (the parse bench measures both)."""
+    global _spare
+    with _spare_lock:
+        spare, _spare = _spare, None
+    if spare is not None:
+        _kill(spare[2])
 
 
 def _kill(process: subprocess.Popen) -> None:

@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import pairwise
+from typing import Any
 
 # A page is run together when this share of its letters sits in "words" of 20 or more letters.
 # Ordinary pages in English, Spanish or German score 0-0.05 (long compounds, never most of the text);
@@ -185,3 +186,55 @@ def reference_pages(data: bytes, wanted: set[int], budget: float) -> dict[int, s
     except (_OutOfTime, Exception):  # MemoryError and RecursionError too: keep what was read
         pass
     return found
+
+
+Line = tuple[float, float, float, float, str]  # x0, y0, x1, y1 (PDF points, y upwards) and the line's text
+
+
+def _pieces(line: Any) -> list[Line]:  # a pdfminer LTTextLineHorizontal
+    """A pdfminer line cut where two glyphs are more than 0.6 em apart: pdfminer joins the cells of a table row
+    ("B.Sc., TU Munich" and "Software Engineer, Beta Labs", 0.7 em apart) when they come close; a word space is
+    about a third of an em, a wide justified one half."""
+    pieces: list[Line] = []
+    chars: list[Any] = []
+    text = ""
+
+    def close() -> None:
+        if chars and text.strip():
+            pieces.append((chars[0].x0, min(c.y0 for c in chars), chars[-1].x1, max(c.y1 for c in chars), text.strip()))
+
+    for item in line:
+        if not hasattr(item, "x0"):  # a space pdfminer inferred between words
+            text += item.get_text()
+            continue
+        if chars and item.x0 - chars[-1].x1 > 0.6 * max(getattr(item, "size", 0.0), chars[-1].size, 1.0):
+            close()
+            chars, text = [], ""
+        chars.append(item)
+        text += item.get_text()
+    close()
+    return pieces
+
+
+def page_lines(data: bytes, budget: float) -> list[tuple[float, list[Line]]]:
+    """Each page's width and its text lines with their boxes (pdfminer.six's layout analysis), for
+    columns.py; as many pages as fit in `budget` CPU seconds, and [] when anything goes wrong."""
+    if budget <= 0.5:
+        return []
+    pages: list[tuple[float, list[Line]]] = []
+    try:
+        with _cpu_timer(budget):
+            from pdfminer.high_level import extract_pages
+            from pdfminer.layout import LAParams, LTTextContainer, LTTextLineHorizontal
+
+            for layout in extract_pages(io.BytesIO(data), laparams=LAParams(boxes_flow=None)):
+                lines = [
+                    piece
+                    for box in layout if isinstance(box, LTTextContainer)
+                    for line in box if isinstance(line, LTTextLineHorizontal)
+                    for piece in _pieces(line)
+                ]
+                pages.append((layout.width, lines))
+    except (_OutOfTime, Exception):  # MemoryError and RecursionError too: the other readings stand
+        return []
+    return pages

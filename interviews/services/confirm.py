@@ -72,20 +72,20 @@ def facts_correct(*, interview: Interview, correction: Correction) -> None:
         if interview.status != Status.READY:
             raise FactsLocked("The interview has started; what it uses can no longer be changed.")
         resume_doc, jd_doc = interview.resume, interview.job_description
-        resume = ResumeFacts.from_dict(resume_doc.facts if resume_doc else {})
-        reqs = JobRequirements.from_dict(jd_doc.facts if jd_doc else {})
+        resume = ResumeFacts.model_validate((resume_doc.facts or {}) if resume_doc else {})
+        reqs = JobRequirements.model_validate((jd_doc.facts or {}) if jd_doc else {})
         if correction.fact == "position":
             if resume_doc is None:
                 raise ValueError("no resume")
             _apply_to_resume(resume, correction)
-            resume_doc.facts = resume.to_dict()
+            resume_doc.facts = resume.model_dump()
             resume_doc.save(update_fields=["facts"])
         else:
             if jd_doc is None:
                 raise ValueError("no job description")
             before = reqs.company
             _apply_to_job(reqs, correction)
-            jd_doc.facts = reqs.to_dict()
+            jd_doc.facts = reqs.model_dump()
             jd_doc.save(update_fields=["facts"])
             # The company the posting named (the candidate typed none) follows the correction.
             if correction.fact == "company" and interview.company in ("", before or ""):

@@ -13,25 +13,22 @@ import logging
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
-from agent_worker.core import events as ev
 from interviews.models import END_REASON_STATUS, TERMINAL_STATUSES, Event, Interview, Status
+from interviews.services import wire
 from interviews.services.status import interview_set_status
+from interviews.services.wire import EventIn
 from interviews.signals import interview_completed
 
 logger = logging.getLogger(__name__)
 
-EVENT_TYPES = frozenset(ev.EVENT_TYPES)
-MAX_BATCH = 500
-MAX_EVENT_DATA_CHARS = 64_000
 WORKER_LEASE_SECONDS = 120
 
 
@@ -198,16 +195,6 @@ def _check_lease(locked: Interview, lease_token: str | None) -> None:
 
 
 @dataclass
-class CleanEvent:
-    event_id: uuid.UUID
-    seq: int
-    type: str
-    stage: str
-    at: datetime.datetime
-    data: dict[str, Any]
-
-
-@dataclass
 class AppendResult:
     stored: list[int] = field(default_factory=list)  # seqs stored by this call
     skipped: int = 0  # events already stored (replays)
@@ -218,54 +205,21 @@ class AppendResult:
         return {"stored": len(self.stored), "skipped": self.skipped, "last_seq": self.last_seq}
 
 
-def clean_events(raw_events: Any) -> list[CleanEvent]:
-    """Validate a batch of `{id, seq, type, stage, at, data}` objects, or raise InvalidEvents."""
-    if not isinstance(raw_events, list):
-        raise InvalidEvents("`events` must be a list of events.")
-    if len(raw_events) > MAX_BATCH:
-        raise InvalidEvents(f"At most {MAX_BATCH} events per batch.")
-    cleaned = []
-    for index, raw in enumerate(raw_events):
-        where = f"events[{index}]"
-        if not isinstance(raw, dict):
-            raise InvalidEvents(f"{where} must be an object.")
-        try:
-            event_id = uuid.UUID(str(raw.get("id")))
-        except ValueError:
-            raise InvalidEvents(f"{where}.id must be a UUID.") from None
-        seq = raw.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
-            raise InvalidEvents(f"{where}.seq must be a positive integer.")
-        kind = raw.get("type")
-        if kind not in EVENT_TYPES:
-            raise InvalidEvents(f"{where}.type {kind!r} is not an event type.")
-        stage = raw.get("stage") or ""
-        if not isinstance(stage, str) or len(stage) > 40:
-            raise InvalidEvents(f"{where}.stage must be a stage name.")
-        at = parse_datetime(str(raw.get("at") or "").replace("Z", "+00:00"))
-        if at is None:
-            raise InvalidEvents(f"{where}.at must be an ISO 8601 time.")
-        if timezone.is_naive(at):
-            at = timezone.make_aware(at, datetime.UTC)
-        data = raw.get("data", {})
-        if not isinstance(data, dict):
-            raise InvalidEvents(f"{where}.data must be an object.")
-        if len(str(data)) > MAX_EVENT_DATA_CHARS:
-            raise InvalidEvents(f"{where}.data is too large.")
-        cleaned.append(CleanEvent(event_id, seq, kind, stage, at, data))
-    return cleaned
-
-
 ACTIVITY_RESOLUTION = datetime.timedelta(seconds=30)  # last_activity_at is kept to this precision
 
 
-def _cleaned(events: list[dict[str, Any]] | list[CleanEvent]) -> list[CleanEvent]:
-    if events and isinstance(events[0], CleanEvent):
-        return cast("list[CleanEvent]", events)  # cleaned by the caller (the text driver), all of one kind
-    return clean_events(events)
+def parse_events(raw: list[dict[str, Any]] | list[EventIn]) -> list[EventIn]:
+    """A list of `{id, seq, type, stage, at, data}` objects as EventIn, or InvalidEvents saying what is wrong."""
+    parsed = [e for e in raw if isinstance(e, EventIn)]
+    if len(parsed) == len(raw):
+        return parsed  # parsed by the caller (the worker API)
+    try:
+        return wire.parse_events(raw)
+    except wire.InvalidBody as error:
+        raise InvalidEvents(error.message) from None
 
 
-def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[CleanEvent], lease_token: str | None,
+def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[EventIn], lease_token: str | None,
                   announce: bool = True) -> AppendResult:
     """Store a batch all or nothing: known ids are skipped, new ones must continue `seq` without gaps.
 
@@ -277,7 +231,7 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
 
     Raises InvalidEvents, LeaseLost, SeqConflict (with `expected`) or InterviewTerminal.
     """
-    batch = _cleaned(events)
+    batch = parse_events(events)
     result = AppendResult()
     with transaction.atomic():
         last_stored = Event.objects.filter(interview=OuterRef("pk")).order_by("-seq").values("seq")[:1]
@@ -287,9 +241,9 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
         last = locked.last_seq or 0
         fresh = batch
         if batch and batch[0].seq <= last:
-            ids = [e.event_id for e in batch]
+            ids = [e.id for e in batch]
             known = set(Event.objects.filter(interview=locked, event_id__in=ids).values_list("event_id", flat=True))
-            fresh = [e for e in batch if e.event_id not in known]
+            fresh = [e for e in batch if e.id not in known]
         result.skipped = len(batch) - len(fresh)
         result.last_seq = last
         if not fresh:
@@ -304,7 +258,7 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[C
                 raise SeqConflict(f"Expected seq {expected}, got {event.seq}: events must follow seq {last} "
                                   "without gaps.", expected=last + 1, expected_seq=last + 1)
             expected += 1
-        rows = [Event(interview=locked, event_id=e.event_id, seq=e.seq, type=e.type, stage=e.stage, at=e.at,
+        rows = [Event(interview=locked, event_id=e.id, seq=e.seq, type=e.type, stage=e.stage, at=e.at,
                       data=e.data) for e in fresh]
         try:
             Event.objects.bulk_create(rows)
@@ -343,19 +297,13 @@ def _stored_end_reason(interview: Interview) -> str | None:
     return (ended.data or {}).get("reason") if ended else None
 
 
-def interview_complete(*, interview: Interview, transcript: Any, metrics: Any, lease_token: str | None,
-                       reason: str | None = None) -> CompleteResult:
+def interview_complete(*, interview: Interview, transcript: list[Any] | dict[str, Any], metrics: dict[str, Any],
+                       lease_token: str | None, reason: str | None = None) -> CompleteResult:
     """Store the transcript and metrics and set the status the end reason maps to; idempotent.
 
     The reason is the stored `interview.ended` event's, else `reason`. A repeated completion
     answers with what is stored; anything else on a terminal interview raises InterviewTerminal.
     """
-    if not isinstance(transcript, (list, dict)):
-        raise InvalidEvents("`transcript` must be a list or an object.")
-    if not isinstance(metrics, dict):
-        raise InvalidEvents("`metrics` must be an object.")
-    if reason is not None and reason not in END_REASON_STATUS:
-        raise InvalidEvents(f"`reason` must be one of {', '.join(END_REASON_STATUS)}.")
     with transaction.atomic():
         locked = Interview.objects.select_for_update().get(pk=interview.pk)
         end_reason = _stored_end_reason(locked) or reason

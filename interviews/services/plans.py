@@ -255,10 +255,11 @@ def timeline(events: list[dict[str, Any]]) -> dict[str, Any]:
         elif kind == "transition.refused":
             row.update(label="Move on refused", text=data.get("reason", ""), tone="muted")
         elif kind == "agent.said":
-            if data.get("question_id"):
+            if data.get("question_id") and not data.get("restated"):
                 continue  # the question.asked row already shows it
             after_entry = bool(rows) and rows[-1]["type"] == "stage.entered"
-            row.update(label="Bridge" if after_entry else "Interviewer", text=data.get("text", ""), tone="agent")
+            label = "Question restated" if data.get("restated") else "Bridge" if after_entry else "Interviewer"
+            row.update(label=label, text=data.get("text", ""), tone="agent")
         elif kind == "candidate.said":
             row.update(label="Candidate", text=data.get("text", ""), tone="candidate")
         elif kind == "interview.ended":

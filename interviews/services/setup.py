@@ -112,8 +112,8 @@ def summary_refined(resume: ResumeFacts | None, requirements: JobRequirements | 
     import json
 
     facts = {  # only what the interviewer may say: facts read with little confidence wait for the candidate
-        "resume": resume.trusted().to_dict() if resume else {},
-        "job": requirements.trusted().to_dict() if requirements else {},
+        "resume": resume.trusted().model_dump() if resume else {},
+        "job": requirements.trusted().model_dump() if requirements else {},
         "heuristic_summary": fallback,
     }
     messages = [
@@ -203,8 +203,8 @@ def interview_create(
 
     A `Document` instead of an `Upload` reuses the owner's earlier document (practising again).
     """
-    resume_facts = ResumeFacts.from_dict(_facts_of(resume, Document.Kind.RESUME))
-    requirements = JobRequirements.from_dict(_facts_of(job_description, Document.Kind.JOB_DESCRIPTION))
+    resume_facts = ResumeFacts.model_validate(_facts_of(resume, Document.Kind.RESUME))
+    requirements = JobRequirements.model_validate(_facts_of(job_description, Document.Kind.JOB_DESCRIPTION))
     heuristic = summary_heuristic(resume_facts, requirements)
     summary = summary_refined(resume_facts, requirements, heuristic)  # a network call: outside the transaction
     # No company given: the one the job description names, if any.
@@ -268,8 +268,8 @@ def _remove_files(names: list[str]) -> None:
 def interview_understanding(interview: Interview) -> dict[str, Any]:
     """What setup understood, for the candidate to check: highlights, requirements, the match and gaps."""
     resume_doc, jd_doc = interview.resume, interview.job_description
-    facts = ResumeFacts.from_dict(resume_doc.facts if resume_doc else {})
-    requirements = JobRequirements.from_dict(jd_doc.facts if jd_doc else {})
+    facts = ResumeFacts.model_validate((resume_doc.facts or {}) if resume_doc else {})
+    requirements = JobRequirements.model_validate((jd_doc.facts or {}) if jd_doc else {})
     match = (
         match_resume_to_job(facts, requirements, resume_text=resume_doc.text or "") if resume_doc and jd_doc else None
     )

@@ -11,9 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from agent_worker.core.clock import FakeClock
-from agent_worker.core.engine import Engine
-from agent_worker.core.plans import load_plan
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.factory import engine_for
 from interviews.live.context import engine_context, load_interview
 from interviews.maintenance import maintenance_job
 from interviews.models import Event, Interview, Status
@@ -75,8 +73,8 @@ def _abandon(interview_id: uuid.UUID | str, now: datetime.datetime) -> bool:
     if token is None:
         return False  # someone started driving it meanwhile
     try:
-        _end_with_engine(interview, token, now)
-        return True
+        if _end_with_engine(interview, token, now):
+            return True
     except Exception:
         logger.warning("Interview %s: ending through the engine failed; setting the status only", interview_id,
                        exc_info=True)
@@ -91,11 +89,12 @@ def _abandon(interview_id: uuid.UUID | str, now: datetime.datetime) -> bool:
     return True
 
 
-def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -> None:
+def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -> bool:
+    """End the interview as its engine would; False if it stored no events (nothing to rebuild)."""
     events = [e.as_message() for e in Event.objects.filter(interview=interview).order_by("seq")]
-    data = engine_context(interview)
-    engine = Engine.restore(events, load_plan(data["plan"]), InterviewContext.from_dict(data["candidate"]),
-                            clock=FakeClock(now.timestamp()))
+    if not events:
+        return False
+    engine = engine_for(engine_context(interview), events=events, clock=FakeClock(now.timestamp()), brain=None)
     if not engine.is_over:
         engine.disconnected()
     fresh = engine.event_dicts()[len(events):]
@@ -103,6 +102,7 @@ def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -
         store.events_append(interview=interview, events=fresh, lease_token=token)
     store.interview_complete(interview=interview, transcript=engine.transcript(), metrics=engine.metrics(),
                              reason=engine.end_reason or "disconnected", lease_token=token)
+    return True
 
 
 @maintenance_job("abandon_stale_interviews")

@@ -39,9 +39,7 @@ from agent_worker.core.backoff import backoff_delays
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
 from agent_worker.core.engine import ANSWER_MAX_CHARS, TYPING_GRACE_SECONDS, Engine
-from agent_worker.core.plans import load_plan
-from agent_worker.core.scripted import ScriptedBrain
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.factory import engine_for
 from interviews.services.events import EventStoreError, InterviewTerminal
 from interviews.textmode import store
 from interviews.textmode.llm import LLMUnavailable
@@ -111,6 +109,13 @@ class TextDriver:
         self._last_renewal = 0.0
         self._loop_time = time.monotonic
 
+    @property
+    def built(self) -> Engine:
+        """The engine, once `_build` has made it (everything the loop does comes after)."""
+        if self.engine is None:
+            raise RuntimeError("the text driver has no engine yet")
+        return self.engine
+
     # -- for the socket ---------------------------------------------------------------------------
 
     def start(self) -> asyncio.Task:
@@ -159,7 +164,7 @@ class TextDriver:
     async def _drive(self) -> str:
         await self._build()
         await self._settle()
-        while not self.engine.is_over:
+        while not self.built.is_over:
             message = await self._next_message()
             if message is _STOP:
                 return "stopped"
@@ -176,20 +181,15 @@ class TextDriver:
         context_data, events = await self._stored(store.driver_setup, self.interview_id)
         self.client_ids = {str(e["data"]["client_id"]) for e in events
                            if e["type"] == ev.CANDIDATE_SAID and (e.get("data") or {}).get("client_id")}
-        plan = load_plan(context_data["plan"])
-        context = InterviewContext.from_dict(context_data["candidate"])
-        scripted = ScriptedBrain()
-        brain = None if self.llm is not None else scripted
+        self.engine = engine_for(context_data, events=events, clock=self.clock,
+                                 brain="scripted" if self.llm is None else "llm")
         if events:
-            self.engine = Engine.restore(events, plan, context, clock=self.clock, brain=brain, fallback_brain=scripted)
             # A decision left due by the last driver (it went away while the model thought) is taken
             # now, before the silence timer could mistake the wait for the candidate's.
             self.engine.tick()
             if self.engine.paused_reason is not None:
                 self.engine.resumed("reconnected")  # the candidate is back: clocks go on
         else:
-            self.engine = Engine(plan, context, seed=context_data["seed"], clock=self.clock, brain=brain,
-                                 fallback_brain=scripted, brain_name="llm" if self.llm is not None else "scripted")
             self.engine.start()
         self.flushed = len(events)
         self._last_renewal = self._loop_time()
@@ -215,7 +215,7 @@ class TextDriver:
 
     def _next_wake(self) -> float | None:
         """When to tick the engine if nothing else happens."""
-        engine = self.engine
+        engine = self.built
         deadline = engine.next_deadline()
         now = self.clock.now()
         if self.thinking is not None:
@@ -233,7 +233,7 @@ class TextDriver:
         return deadline
 
     def _hard_deadline(self) -> float | None:
-        engine = self.engine
+        engine = self.built
         stage = engine.current_stage
         progress = engine.stage_progress()
         if stage is None or not progress:
@@ -242,7 +242,7 @@ class TextDriver:
         return min(cap_at, engine.started_at + engine.max_duration_seconds)
 
     def _apply(self, message: Any) -> None:
-        engine = self.engine
+        engine = self.built
         if message is None:
             engine.tick()
             return
@@ -263,7 +263,7 @@ class TextDriver:
 
     async def _settle(self) -> None:
         """Play what the agent says, store every new event, and start or drop the model's turn."""
-        engine = self.engine
+        engine = self.built
         while True:
             engine.play_lines_at_once()
             await self._flush()
@@ -298,9 +298,10 @@ class TextDriver:
         if not thinking.task.done():
             thinking.task.cancel()
             await asyncio.wait([thinking.task])
-        if not thinking.task.cancelled() and thinking.task.exception() is not None:
-            raise thinking.task.exception()
-        self.engine.finish_brain_turn(thinking.turn)
+        error = None if thinking.task.cancelled() else thinking.task.exception()
+        if error is not None:
+            raise error
+        self.built.finish_brain_turn(thinking.turn)
 
     async def _quiet(self) -> None:
         """Stop listening and cancel the model's turn without touching the engine (the driver is done)."""
@@ -341,14 +342,14 @@ class TextDriver:
         raise StoreUnavailable(f"no database for {self.retry_budget:.0f} s")
 
     async def _flush(self) -> None:
-        fresh = self.engine.events[self.flushed:]
+        fresh = self.built.events[self.flushed:]
         if not fresh:
             await self._ack_repeats()
             return
         # Once the interview is over, its last events reach the sockets after it is complete (_finish).
-        over = self.engine.is_over
+        over = self.built.is_over
         try:
-            result = await self._stored(store.append, self.interview_id, [e.to_dict() for e in fresh],
+            result = await self._stored(store.append, self.interview_id, [e.model_dump() for e in fresh],
                                         self.lease_token, announce=not over)
         except EventStoreError as error:
             raise DriverLost(error.message) from error
@@ -394,7 +395,7 @@ class TextDriver:
 
     async def _finish(self) -> None:
         await self._flush()
-        engine = self.engine
+        engine = self.built
         try:
             await self._stored(store.complete, self.interview_id, transcript=engine.transcript(),
                                metrics=engine.metrics(), reason=engine.end_reason, lease_token=self.lease_token)

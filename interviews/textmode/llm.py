@@ -11,9 +11,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from typing import cast
 
 from openai import AsyncOpenAI
+from openai.types.chat import (
+    ChatCompletionMessageFunctionToolCall,
+    ChatCompletionMessageParam,
+    ChatCompletionToolParam,
+)
 
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.tools import openai_tools
@@ -28,6 +33,9 @@ TURN_PROMPTS = {
     "answered": "The candidate has finished answering. Call assess_response, then follow its guidance: ask "
                 "the next question (ask_question first, then say it with at most one short acknowledgement) "
                 "or call transition_stage.",
+    "request": "The candidate asked about the current question instead of answering (see the instructions): "
+               "say it again in other words, or answer what they asked about it in one sentence. Do not call "
+               "ask_question for a new question unless the instructions say to move on.",
 }
 
 
@@ -57,11 +65,11 @@ class LLMBrain:
             raise LLMUnavailable(f"{error.__class__.__name__}: {error}") from error
 
     async def _run(self, turn: BrainTurn) -> None:
-        messages: list[dict[str, Any]] = [
+        messages: list[ChatCompletionMessageParam] = [
             {"role": "system", "content": turn.instructions},
             {"role": "user", "content": TURN_PROMPTS.get(turn.reason, TURN_PROMPTS["answered"])},
         ]
-        tools = openai_tools()
+        tools = cast(list[ChatCompletionToolParam], openai_tools())  # the core writes OpenAI's tool shape
         for _ in range(MAX_ROUNDS):
             response = await self.client.chat.completions.create(
                 model=self.model, messages=messages, tools=tools, tool_choice="auto", temperature=0.4,
@@ -69,11 +77,14 @@ class LLMBrain:
             if not response.choices:
                 raise LLMUnavailable("the model returned no choices")
             message = response.choices[0].message
-            calls = list(message.tool_calls or [])
+            # Only function tools are offered, so only function calls come back.
+            calls = [c for c in message.tool_calls or [] if isinstance(c, ChatCompletionMessageFunctionToolCall)]
             if not calls:
                 # Words without a tool call are not said beside the question the fallback asks: they
                 # become its lead-in (their own question, if any, is dropped: one question per turn).
-                if message.content and message.content.strip() and not turn.progressed:
+                if message.content and message.content.strip() and turn.engine.restatable_question() is not None:
+                    turn.say(message.content.strip())  # the same question again, as the candidate asked
+                elif message.content and message.content.strip() and not turn.progressed:
                     turn.preface = message.content.strip()
                 elif message.content and message.content.strip():
                     turn.say(message.content.strip())

@@ -13,6 +13,7 @@ import functools
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from channels.auth import get_user
 from channels.db import DatabaseSyncToAsync
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -72,13 +73,17 @@ def driver_lease_seconds() -> float:
 
 
 @database_sync_to_async
-def interview_for_owner(*, user, interview_id) -> Interview | None:
+def socket_user_and_interview(scope, interview_id) -> tuple[Any, Interview | None]:
+    """The socket's user (from its session) and the interview if that user owns it, in one database call:
+    when many candidates open their interviews in the same second, each handshake waits for one free
+    database thread, not two."""
+    user = get_user.func(scope)
     if not getattr(user, "is_authenticated", False):
-        return None
+        return user, None
     try:
-        return Interview.objects.only("id", "owner_id", "status", "mode").get(pk=interview_id, owner=user)
+        return user, Interview.objects.only("id", "owner_id", "status", "mode").get(pk=interview_id, owner=user)
     except (Interview.DoesNotExist, ValueError):
-        return None
+        return user, None
 
 
 @database_sync_to_async

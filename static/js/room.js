@@ -24,13 +24,6 @@ const state = {
   currentStage: null,
   stageEnteredAt: null,
   exited: {},
-  // Counted as the report counts them, so the end panel and the report agree: interview questions
-  // are those that target a competency (not the check-in or "anything to ask me?"), an answer is
-  // any words to one of them, and the duration runs from interview.started to interview.ended.
-  questions: new Set(),
-  answered: new Set(),
-  startedAt: null,
-  firstAt: null,
   lastTyping: 0,
   waitingForReply: false,
 };
@@ -156,11 +149,9 @@ function setThinking(on) {
 }
 
 function onEvent(event) {
-  if (state.firstAt === null) state.firstAt = Date.parse(event.at);
   roomState.onEvent(event);
   switch (event.type) {
     case "interview.started":
-      state.startedAt = Date.parse(event.at);
       showInterview();
       break;
     case "stage.entered":
@@ -169,16 +160,12 @@ function onEvent(event) {
     case "stage.exited":
       exitStage(event);
       break;
-    case "question.asked":
-      if (event.data.competency && event.data.question_id) state.questions.add(event.data.question_id);
-      break;
     case "agent.said":
       setThinking(false);
       showCaption("agent", event.data.text);
       addLine("agent", event.data.text, event.at);
       break;
     case "candidate.said":
-      if (event.data.question_id && (event.data.text || "").trim()) state.answered.add(event.data.question_id);
       addLine("candidate", event.data.text, event.at);
       if (!state.ended) setThinking(!event.data.thinking);
       break;
@@ -226,20 +213,7 @@ function end(event) {
   $("end-title").textContent = title;
   $("end-text").textContent = text;
   $("feedback-link").hidden = reason === "failed" || reason === "disconnected";
-  const facts = $("end-facts");
-  facts.replaceChildren();
-  const answered = [...state.answered].filter((id) => state.questions.has(id)).length;
-  const began = state.startedAt ?? state.firstAt;
-  const seconds = began ? Math.max(0, Math.round((Date.parse(event.at) - began) / 1000)) : null;
-  const duration = seconds === null ? "—" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  [["Questions answered", `${answered} of ${state.questions.size}`], ["Duration", duration]]
-    .forEach(([label, value]) => {
-      const dt = document.createElement("dt");
-      dt.textContent = label;
-      const dd = document.createElement("dd");
-      dd.textContent = String(value);
-      facts.append(dt, dd);
-    });
+  showCounts($("end-facts"));
   $("intro").hidden = true;
   $("room-actions").hidden = true;
   if ($("answer-form")) $("answer-form").hidden = true;
@@ -252,6 +226,41 @@ function end(event) {
   });
   voice?.leave();
   $("end").scrollIntoView({ block: "start" });
+}
+
+// The end panel shows the report's own numbers, asked of the server (the report's analysis, or the same
+// analysis run on the stored events): it never counts for itself, so the two cannot disagree.
+async function showCounts(facts) {
+  const render = (answered, duration) => {
+    facts.replaceChildren();
+    [["Questions answered", answered], ["Duration", duration]].forEach(([label, value]) => {
+      const dt = document.createElement("dt");
+      dt.textContent = label;
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      facts.append(dt, dd);
+    });
+  };
+  facts.hidden = false;
+  facts.setAttribute("aria-busy", "true");
+  render("counting…", "…");
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    try {
+      const response = await fetch(root.dataset.countsUrl, { headers: { Accept: "application/json" } });
+      if (response.ok) {
+        const counts = await response.json();
+        const seconds = counts.duration_seconds;
+        render(`${counts.questions_answered} of ${counts.questions_asked}`,
+          seconds === null ? "—" : formatSeconds(seconds));
+        facts.removeAttribute("aria-busy");
+        return;
+      }
+    } catch (error) {
+      // the network blinked: ask again below
+    }
+    await new Promise((resolve) => { setTimeout(resolve, 1000 * attempt); });
+  }
+  facts.hidden = true;  // no numbers rather than numbers of our own; the report has them
 }
 
 function setConnection(connection) {
@@ -313,6 +322,7 @@ const AGENT_NOTES = {
 function onAgent(what, detail) {
   if (state.ended) return;
   const offer = $("text-instead");
+  $("voice-panel").dataset.agent = what;
   if (what === "joined") {
     if (state.agentAway) addNote("The interviewer is back.");
     state.agentAway = false;

@@ -10,6 +10,9 @@ Clients reach it through their real base URL option (``openai.OpenAI(base_url=se
     server.queue(error="timeout", delay=30)                   # hang, then drop the connection
     server.responder = lambda request_json: {"text": "..."}   # when the queue is empty
 
+``/audio/speech`` (text to speech) answers with a little silence per word; ``speech_requests`` lists
+what was spoken.
+
 Queued replies are used first, in order, one per chat request; then the responder; then
 ``server.default``. With none of them, the server answers 400 "no reply scripted", so a test that
 forgets to script a reply fails loudly. Every request is kept in ``server.requests``.
@@ -36,6 +39,9 @@ from tests.fakes._http import CONTROL_PREFIX, FakeHTTPServer, RecordedRequest, R
 
 DEFAULT_MODEL = "fake-gpt"
 ERROR_MODES = ("timeout", "disconnect", "disconnect_mid_stream")
+# `/audio/speech` answers with silence this long a word (raw PCM at the rate OpenAI's TTS uses).
+SPEECH_SECONDS_PER_WORD = 0.02
+SPEECH_SAMPLE_RATE = 24_000
 
 
 @dataclass
@@ -200,7 +206,22 @@ class FakeOpenAI(FakeHTTPServer):
             if not isinstance(request.json, dict):
                 return writer.send(_error(400, "The request body is not valid JSON.", "invalid_request_error"))
             return self._chat(request.json, writer)
+        if request.method == "POST" and path.endswith("/audio/speech") and isinstance(request.json, dict):
+            return writer.send(self._speech(request.json))
         writer.send(_error(404, f"fake-openai: no route for {request.method} {path}", "invalid_request_error"))
+
+    def _speech(self, body: dict[str, Any]) -> Response:
+        """Silence as raw 24 kHz 16-bit PCM, SPEECH_SECONDS_PER_WORD a word of the input."""
+        seconds = max(1, len(_split_words(str(body.get("input") or "")))) * SPEECH_SECONDS_PER_WORD
+        return Response(body=bytes(2 * int(SPEECH_SAMPLE_RATE * seconds)), headers={"Content-Type": "audio/pcm"})
+
+    @property
+    def speech_requests(self) -> list[str]:
+        """The texts sent to `/audio/speech`, in order."""
+        with self._lock:
+            recorded = list(self.requests)
+        return [str(r.json.get("input")) for r in recorded
+                if r.path.rstrip("/").endswith("/audio/speech") and isinstance(r.json, dict)]
 
     def _models_body(self) -> dict[str, Any]:
         return {

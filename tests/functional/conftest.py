@@ -4,6 +4,7 @@ They run in their own pytest invocation (`make test` does so): pytest-playwright
 break async tests that run after them in the same process.
 """
 
+import copy
 import os
 import socket
 import threading
@@ -23,6 +24,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Voice tests: a fake microphone (a beep), granted without a prompt.
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
 ]
 
 
@@ -78,6 +82,17 @@ def _close_server_connections(django_db_blocker) -> None:
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+@pytest.fixture
+def quick_interview(transactional_db, alice):
+    """Alice's Quick practice interview, ready to start (test_text_interview.py builds its own)."""
+    from agent_worker.core.plans import QUICK_PLAN
+    from interviews.models import Interview
+    from tests.integration.feedback.helpers import backend_role, quick_plan
+
+    return Interview.objects.create(owner=alice, role=backend_role(), level="mid", plan=quick_plan(),
+                                    plan_snapshot=copy.deepcopy(QUICK_PLAN), status="ready", seed=42)
 
 
 HERE = os.path.dirname(__file__)

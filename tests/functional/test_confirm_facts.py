@@ -44,3 +44,36 @@ def test_alice_corrects_a_role_setup_was_unsure_of(logged_in_page, live_server, 
     expect(page.locator(".facts-list").first).to_contain_text("Desktop Support Manager at Meyer Tech (2018 – 2021)")
     expect(page.locator(".summary-text")).to_contain_text("Desktop Support Manager at Meyer Tech")
     expect(box.get_by_text("We read: Meyer Tech at Desktop Support")).to_have_count(0)
+
+
+def test_a_half_edited_template_and_a_relocation_condition_read_as_a_recruiter_would(
+        logged_in_page, live_server, seeded_roles, settings, tmp_path, shoot):  # noqa: F811
+    from tests.integration.setup.conftest import JOB_DESCRIPTIONS, RESUMES
+
+    settings.MEDIA_ROOT = tmp_path
+    settings.TAVILY_API_KEY = None
+    posting = (JOB_DESCRIPTIONS / "jd_registered_nurse.txt").read_text().replace(
+        "\n\n", "\n\nRelocation to the USA is required and included as part of this position.\n\n", 1)
+    page = logged_in_page
+    page.goto(f"{live_server.url}/interviews/new/")
+    page.get_by_label("Role").select_option(label="Software Engineer")
+    page.get_by_label("Level").select_option("senior")
+    page.get_by_label("Quick practice").check()
+    page.get_by_label("Your resume").set_input_files(RESUMES / "resume_latex_moderncv_classic_4page.pdf")
+    page.get_by_label("Job description", exact=True).fill(posting)
+    page.get_by_label(re.compile("I agree that MockFlow processes")).check()
+    page.get_by_role("button", name="Set up my interview").click()
+    expect(page).to_have_url(re.compile(r"/interviews/[0-9a-f-]{36}/$"))
+
+    note = page.locator("#template-text")
+    expect(note).to_contain_text("Your resume still has template text.")
+    expect(note).to_contain_text("“Job title, Employer”")
+    resume_card = page.locator(".facts-list").first
+    expect(resume_card).not_to_contain_text("Employer")
+    expect(resume_card).not_to_contain_text("XXX")
+    expect(page.locator(".summary-text")).not_to_contain_text("Employer")
+    job_card = page.locator(".facts-list").nth(1)
+    expect(job_card).to_contain_text("Conditions of the job")
+    expect(page.locator("#match-conditions")).to_contain_text("Relocation to the USA is required")
+    expect(page.locator(".match-list.gap")).not_to_contain_text("Relocation")
+    shoot("setup-template-resume-and-conditions")

@@ -2,13 +2,11 @@
 candidate's answer, "take your time — I'm listening" after "let me think", and the interviewer thinking
 while a (slow) model works on its reply. Screenshots at phone and desktop widths in test-results/."""
 
-import copy
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from agent_worker.core.plans import QUICK_PLAN
 from tests.integration.live.helpers import ModelInterviewer
 
 # Every change of the turn state, in order, however briefly it lasts.
@@ -20,15 +18,6 @@ RECORD_TURNS = """() => {
     if (el.dataset.state !== last) window.__turns.push(el.dataset.state);
   }).observe(el, { attributes: true, attributeFilter: ['data-state'] });
 }"""
-
-
-@pytest.fixture
-def quick_interview(transactional_db, alice):
-    from interviews.models import Interview
-    from tests.integration.feedback.helpers import backend_role, quick_plan
-
-    return Interview.objects.create(owner=alice, role=backend_role(), level="mid", plan=quick_plan(),
-                                    plan_snapshot=copy.deepcopy(QUICK_PLAN), status="ready", seed=42)
 
 
 @pytest.fixture

@@ -2,7 +2,10 @@ import json
 import re
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 User = get_user_model()
@@ -87,6 +90,38 @@ def test_signing_up_with_an_existing_email_looks_the_same_and_tells_the_owner(cl
     assert [m.to for m in mail.outbox] == [["alice@example.com"]]
     assert "tried to create a MockFlow account" in mail.outbox[0].body
     assert "/accounts/password/reset/" in mail.outbox[0].body
+
+
+class QueriesAtHashing(MD5PasswordHasher):
+    """The tests' fast hasher, noting how many queries the request had made when it hashed."""
+
+    seen: list[int] = []
+    capture: CaptureQueriesContext | None = None
+
+    def encode(self, password, salt):
+        if self.capture is not None:
+            QueriesAtHashing.seen.append(len(self.capture.captured_queries))
+        return super().encode(password, salt)
+
+
+def test_sign_up_hashes_the_password_before_its_first_query_so_no_connection_is_held_through_it(
+        client, alice, settings):
+    # A request holds its pooled connection from its first query to its end: a hash (about a second of
+    # CPU) taken after a query would keep a connection busy, and a burst of sign-ups would exhaust the pool.
+    settings.PASSWORD_HASHERS = [f"{__name__}.QueriesAtHashing"]
+    QueriesAtHashing.seen = []
+    for email in ("dana@example.com", "alice@example.com"):  # a new address and an existing one
+        with CaptureQueriesContext(connection) as capture:
+            QueriesAtHashing.capture = capture
+            try:
+                response = _signup(client, email=email)
+            finally:
+                QueriesAtHashing.capture = None
+        assert response.status_code == 302
+        assert capture.captured_queries, "the sign-up did query the database"
+    assert QueriesAtHashing.seen == [0, 0]
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    assert User.objects.get(email="dana@example.com").check_password("a-long-unusual-passphrase")
 
 
 def test_verification_can_be_asked_for_again_without_signing_in_and_the_page_says_nothing(client, db, make_user):

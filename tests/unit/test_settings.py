@@ -148,3 +148,15 @@ def test_site_url_defaults_to_the_address_make_run_serves(host, expected):
                          HOST=host, PORT="8123")
 
     assert result.stdout.strip().splitlines()[-1] == expected, result.stderr
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("ws://127.0.0.1:7880", ["ws://127.0.0.1:7880", "http://127.0.0.1:7880"]),  # self-hosted, one machine
+    ("wss://demo.livekit.cloud", ["wss://demo.livekit.cloud", "https://demo.livekit.cloud"]),
+])
+def test_the_page_may_reach_the_livekit_server_it_is_given(url, expected):
+    from mockflow_site.settings import content_security_policy
+
+    connect_src = content_security_policy(url)["connect-src"]
+    assert connect_src[:3] == ["'self'", *expected]
+    assert content_security_policy(None)["connect-src"] == ["'self'"]

@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 
 from agent_worker.adapters.driver import VoiceDriver
-from agent_worker.adapters.livekit_session import InterviewerAgent, SessionTransport, build_session
-from agent_worker.core import Engine, InterviewContext, ScriptedBrain, SystemClock, load_plan
+from agent_worker.adapters.livekit_session import InterviewerAgent, build_session, run_interview
+from agent_worker.core import SystemClock
+from agent_worker.core.factory import engine_for
 from agent_worker.core.plans import QUICK_PLAN
 from tests.voice.offline import (
     PiperTTS,
@@ -64,26 +65,33 @@ class Backend:
 class VoiceRig:
     def __init__(self, model: Any, vad: Any, *, plan: dict[str, Any] | None = None) -> None:
         self.model = model
-        self.engine = Engine(load_plan(plan or short_plan()), InterviewContext.from_dict(ALICE), seed="voice",
-                             clock=SystemClock(), brain=None, fallback_brain=ScriptedBrain(), brain_name="llm")
+        self.engine = engine_for({"plan": plan or short_plan(), "candidate": ALICE, "seed": "voice"},
+                                 clock=SystemClock(), brain="llm")
         self.tts = PiperTTS()
         self.stt = WhisperSTT()
         self.mic = RealtimeAudioInput()
         self.speaker = RealtimeSpeaker(self.tts.sample_rate)
         self.session = build_session(llm_model=model, stt=self.stt, tts=self.tts, vad=vad, llm_retries=0)
         self.driver: VoiceDriver | None = None
-        self._runner: asyncio.Task[None] | None = None
+        self._runner: asyncio.Task[VoiceDriver] | None = None
 
     async def __aenter__(self) -> VoiceRig:
         await self.session.__aenter__()
         self.session.input.audio = self.mic
         self.session.output.audio = self.speaker
-        transport = SessionTransport(self.session)
-        self.driver = VoiceDriver(self.engine, transport, Backend(), use_llm=True)
-        transport.attach(self.driver)
-        await self.session.start(InterviewerAgent(self.driver))
-        self._runner = asyncio.create_task(self.driver.run())
-        self.driver.start()
+        agents: list[InterviewerAgent] = []
+
+        async def start(agent: InterviewerAgent) -> None:
+            agents.append(agent)
+            await self.session.start(agent)
+
+        runner = asyncio.create_task(run_interview(self.session, self.engine, Backend(), use_llm=True,
+                                                   stored_events=0, start=start))
+        self._runner = runner
+        await self.until(lambda: self.engine.started or runner.done(), 30, "the interview to start")
+        if runner.done():
+            runner.result()  # it failed before the interview started: say why
+        self.driver = agents[0].driver
         return self
 
     async def __aexit__(self, *exc: object) -> None:

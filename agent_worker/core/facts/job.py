@@ -47,6 +47,21 @@ _MUST_HINT = re.compile(
     re.I,
 )
 
+# Conditions of employment: what the candidate must accept (relocation, the right to work, travel, shifts, a place
+# or hours of work), not a skill or experience a resume shows. Listed apart, never a gap.
+_CONDITION = re.compile(
+    r"\brelocat\w*|\b(?:work|employment) (?:authori[sz]ation|permit|visa)|\bauthori[sz]ed to work|"
+    r"\b(?:eligible|eligibility|right) to work\b|\bvisa\b|\bsponsorship\b|\bcitizen(?:ship|s)?\b|"
+    r"\bsecurity clearance\b|\bbackground (?:check|screening)|\bdrug (?:test|screen)\w*|"
+    r"\b(?:willing\w*|able|ability) to travel\b|\btravel (?:up to|required|is required|\d+\s*%)|\b\d+\s*% travel\b|"
+    r"\b(?:night|weekend|rotating|evening|12-hour|on-call) (?:shifts?|work|rotation)\b|\bshift work\b|"
+    r"\bwork (?:nights|weekends|holidays|shifts)\b|\bflexible schedule\b|\btime ?zones?\b|"
+    r"\b(?:PST|EST|CET|UTC|GMT)\b|\b(?:desire|willing\w*) to work in\b|"
+    r"\b(?:be |are )?(?:based|located|living|reside|residing) in\b|\bcommut\w*|\bdriver'?s licen[cs]e\b|"
+    r"\blift(?:ing)? (?:up to )?\d+\s*(?:lbs?|pounds|kg)\b",
+    re.I,
+)
+
 
 def _is_pitch(item: str, company: str | None) -> bool:
     """A line selling the job or the company ("Read our blog", "Flint will provide training…", "Are you a
@@ -149,6 +164,12 @@ def extract_job_requirements(text: str) -> JobRequirements:
             10,
         )
 
+    # Its header may state them too ("Full-time, 12-hour shifts (days/nights rotation)"), beside the place.
+    header = [ln.strip(" #*") for ln in _header_lines(lines)[1:]
+              if len(ln) <= 80 and _CONDITION.search(ln) and not (location and location in ln)]
+    conditions = _dedupe([c for c in header + must + nice if _CONDITION.search(c)], 8)
+    must = [m for m in must if m not in conditions]
+    nice = [n for n in nice if n not in conditions]
     body = "\n".join(lines)
     years = _years_asked(must, lines)
     return JobRequirements(
@@ -161,5 +182,6 @@ def extract_job_requirements(text: str) -> JobRequirements:
         skills=_dedupe(_vocabulary_skills(body), 40),
         seniority_signals=_job_seniority(title, lines, years),
         responsibilities=resp,
+        conditions=conditions,
         experience_years=years,
     )

@@ -1,9 +1,14 @@
-"""The facts as data: a resume's facts, its positions, and a job's requirements."""
+"""The facts as data: a resume's facts, its positions, and a job's requirements.
+
+Stored as JSON on the documents (`model_dump()`) and read back with `model_validate`, leniently: facts
+stored by older versions (no confidence, a null list, a stray non-string) still load.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, Field
 
 # A fact read with less confidence than this is not spoken by the interviewer until the candidate confirms
 # or corrects it on the setup page.
@@ -34,30 +39,31 @@ def _confidences(value: Any) -> dict[str, float]:
     return {str(k): _confidence(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-@dataclass
-class Position:
-    title: str
-    employer: str | None = None
-    start: str | None = None
-    end: str | None = None
+def _objects(value: Any) -> list[Any]:
+    return [v for v in value if isinstance(v, dict | BaseModel)] if isinstance(value, list | tuple) else []
+
+
+StrList = Annotated[list[str], BeforeValidator(_str_list)]
+OptStr = Annotated[str | None, BeforeValidator(_opt_str)]
+Confidence = Annotated[float, BeforeValidator(_confidence)]
+Confidences = Annotated[dict[str, float], BeforeValidator(_confidences)]
+
+
+class Position(BaseModel):
+    title: Annotated[str, BeforeValidator(lambda v: str(v or ""))]
+    employer: OptStr = None
+    start: OptStr = None
+    end: OptStr = None
     # How sure the reading of title and employer is (0..1), and whether the candidate confirmed or corrected
     # it; neither makes two readings of the same position different.
-    confidence: float = field(default=1.0, compare=False)
-    confirmed: bool = field(default=False, compare=False)
+    confidence: Confidence = 1.0
+    confirmed: Annotated[bool, BeforeValidator(bool)] = False
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Position:
-        return cls(
-            title=str(data.get("title") or ""),
-            employer=_opt_str(data.get("employer")),
-            start=_opt_str(data.get("start")),
-            end=_opt_str(data.get("end")),
-            confidence=_confidence(data.get("confidence", 1.0)),
-            confirmed=bool(data.get("confirmed")),
-        )
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.title, self.employer, self.start, self.end) == (other.title, other.employer, other.start,
+                                                                     other.end)
 
     @property
     def trusted(self) -> bool:
@@ -72,39 +78,22 @@ class Position:
         return text
 
 
-@dataclass
-class ResumeFacts:
-    name: str | None = None
-    skills: list[str] = field(default_factory=list)
-    positions: list[Position] = field(default_factory=list)
-    projects: list[str] = field(default_factory=list)
-    results: list[str] = field(default_factory=list)
-    education: list[str] = field(default_factory=list)
-    confidence: dict[str, float] = field(default_factory=dict)  # of the single facts: {"name": 0.9}
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> ResumeFacts:
-        data = data or {}
-        positions = [
-            Position.from_dict(p) for p in data.get("positions") or [] if isinstance(p, dict)
-        ]
-        return cls(
-            name=_opt_str(data.get("name")),
-            skills=_str_list(data.get("skills")),
-            positions=positions,
-            projects=_str_list(data.get("projects")),
-            results=_str_list(data.get("results")),
-            education=_str_list(data.get("education")),
-            confidence=_confidences(data.get("confidence")),
-        )
+class ResumeFacts(BaseModel):
+    name: OptStr = None
+    skills: StrList = Field(default_factory=list)
+    positions: Annotated[list[Position], BeforeValidator(_objects)] = Field(default_factory=list)
+    projects: StrList = Field(default_factory=list)
+    results: StrList = Field(default_factory=list)
+    education: StrList = Field(default_factory=list)
+    confidence: Confidences = Field(default_factory=dict)  # of the single facts: {"name": 0.9}
+    # A template's placeholders left in the resume ("Job title at Employer", "XXX"): no facts, never spoken,
+    # shown to the candidate as text still to replace.
+    template_text: StrList = Field(default_factory=list)
 
     def trusted(self) -> ResumeFacts:
         """The facts the interviewer may speak: positions read with confidence or confirmed by the candidate."""
         name = self.name if self.confidence.get("name", 1.0) >= CONFIDENT else None
-        return replace(self, name=name, positions=[p for p in self.positions if p.trusted])
+        return self.model_copy(update={"name": name, "positions": [p for p in self.positions if p.trusted]})
 
     def unsure_positions(self) -> list[tuple[int, Position]]:
         """(index, position) of the positions to show the candidate for confirmation."""
@@ -114,41 +103,23 @@ class ResumeFacts:
         return not (self.name or self.skills or self.positions or self.projects or self.results or self.education)
 
 
-@dataclass
-class JobRequirements:
-    title: str | None = None
-    company: str | None = None
-    must_haves: list[str] = field(default_factory=list)
-    nice_to_haves: list[str] = field(default_factory=list)
-    skills: list[str] = field(default_factory=list)
+class JobRequirements(BaseModel):
+    title: OptStr = None
+    company: OptStr = None
+    must_haves: StrList = Field(default_factory=list)
+    nice_to_haves: StrList = Field(default_factory=list)
+    skills: StrList = Field(default_factory=list)
     # The level the advert is for ("Senior"; two for "Senior/Staff"), from its title or a sentence that states
     # it; when it states none, the experience it asks for ("3+ years of experience").
-    seniority_signals: list[str] = field(default_factory=list)
-    responsibilities: list[str] = field(default_factory=list)
-    experience_years: str | None = None  # the experience asked for: "5+ years", "1-3 years"
-    location: str | None = None
-    confidence: dict[str, float] = field(default_factory=dict)  # of company, title, location
-    confirmed: list[str] = field(default_factory=list)  # of those, the ones the candidate confirmed or corrected
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> JobRequirements:
-        data = data or {}
-        return cls(
-            title=_opt_str(data.get("title")),
-            company=_opt_str(data.get("company")),
-            must_haves=_str_list(data.get("must_haves")),
-            nice_to_haves=_str_list(data.get("nice_to_haves")),
-            skills=_str_list(data.get("skills")),
-            seniority_signals=_str_list(data.get("seniority_signals")),
-            responsibilities=_str_list(data.get("responsibilities")),
-            experience_years=_opt_str(data.get("experience_years")),
-            location=_opt_str(data.get("location")),
-            confidence=_confidences(data.get("confidence")),
-            confirmed=_str_list(data.get("confirmed")),
-        )
+    seniority_signals: StrList = Field(default_factory=list)
+    responsibilities: StrList = Field(default_factory=list)
+    # Conditions of employment (relocation, the right to work, travel, shifts, where or when one works): the
+    # candidate accepts them or not; no resume shows them, so they are never a gap.
+    conditions: StrList = Field(default_factory=list)
+    experience_years: OptStr = None  # the experience asked for: "5+ years", "1-3 years"
+    location: OptStr = None
+    confidence: Confidences = Field(default_factory=dict)  # of company, title, location
+    confirmed: StrList = Field(default_factory=list)  # of those, the ones the candidate confirmed or corrected
 
     def is_trusted(self, fact: str) -> bool:
         return fact in self.confirmed or self.confidence.get(fact, 1.0) >= CONFIDENT
@@ -157,9 +128,9 @@ class JobRequirements:
         """The requirements the interviewer may speak: a company, title or location read with little
         confidence is left out until the candidate confirms it."""
         trusted = self.is_trusted  # UNSURE_JOB_FACTS, named so that each field keeps its own type
-        return replace(self, company=self.company if trusted("company") else None,
-                       title=self.title if trusted("title") else None,
-                       location=self.location if trusted("location") else None)
+        return self.model_copy(update={"company": self.company if trusted("company") else None,
+                                       "title": self.title if trusted("title") else None,
+                                       "location": self.location if trusted("location") else None})
 
     def unsure_facts(self) -> list[tuple[str, str]]:
         """(fact, value) of the company, title and location to show the candidate for confirmation."""

@@ -9,6 +9,7 @@ from agent_worker.core.facts.models import Position
 from agent_worker.core.facts.patterns import (
     _DEGREE_RE,
     _EMPLOYER_WORDS,
+    _END,
     _LOCATION_RE,
     _MONTH,
     _RANGE_RE,
@@ -121,6 +122,13 @@ def _entry_dates(line: str) -> tuple[tuple[int, int], str | None, str | None, fl
     return None
 
 
+def _is_employer_line(line: str) -> bool:
+    """A short line naming an employer under an entry's title and dates ("Acme Corp", "Acme Corp, Berlin"):
+    not a sentence, a bullet, a title or a section of its own."""
+    return (_is_plain_line(line) and len(line.split()) <= 6 and not line.rstrip().endswith((".", ":"))
+            and line[:1].isupper() and _title_score(line) <= 0)
+
+
 def _position_confidence(title: str | None, employer: str | None, ceiling: float) -> float:
     """How sure a reading of title and employer is: both found, a title word in the title, an employer that
     reads as a name (not a sentence, a degree or a fragment in lower case)."""
@@ -196,6 +204,8 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                         employer = (_place_free_parts(above[-1]) or _parts(above[-1]))[0]
                     elif above and title is None and _title_score(above[-1]) > 0:
                         title = above[-1]
+                    elif title and employer is None and _is_employer_line(nxt):
+                        employer = (_place_free_parts(nxt) or _parts(nxt))[0]  # "Title  2019 – 2021" / "Acme"
             if not title and not employer:
                 continue
             if not title and parts:
@@ -223,3 +233,22 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
 def _tidy_date(value: str) -> str:
     value = re.sub(r"\s+", " ", value.strip())
     return value[:1].upper() + value[1:] if value.islower() else value
+
+
+# A title given in the personal details ("所在公司:XX 职 位:研发工程师", "Current position: Data Analyst").
+_LABELLED_TITLE = re.compile(r"(?:职\s*[位务]|current (?:position|title|role)|job title)\s*[:：]\s*(?P<title>[^:：|]+?)\s*$",
+                             re.IGNORECASE)
+
+
+def _with_labelled_title(positions: list[Position], lines: list[str]) -> list[Position]:
+    """Positions with the title the personal details give to the current one, when its entry names none."""
+    match = next((m for m in (_LABELLED_TITLE.search(_strip_bullet(ln)) for ln in lines[:25]) if m), None)
+    untitled = [p for p in positions if not p.title]
+    if match is None or not untitled:
+        return positions
+    current = next((p for p in untitled if p.end and re.match(_END, p.end, re.IGNORECASE)), None)
+    if current is None and positions and not positions[0].title:
+        current = positions[0]
+    if current is not None:
+        current.title = _shorten(match.group("title"), 80)
+    return positions

@@ -15,7 +15,13 @@ from agent_worker.core.facts.cleanup import (
 )
 from agent_worker.core.facts.models import ResumeFacts
 from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _RANGE_RE, _YEAR
-from agent_worker.core.facts.positions import _drop_city, _extract_positions, _is_location
+from agent_worker.core.facts.placeholders import without_template_text
+from agent_worker.core.facts.positions import (
+    _drop_city,
+    _extract_positions,
+    _is_location,
+    _with_labelled_title,
+)
 from agent_worker.core.facts.skills import _VOCABULARY, _canonical_skill, _is_skill_item, _vocabulary_skills
 
 _RESUME_SECTIONS = {
@@ -262,7 +268,14 @@ _THESIS_RE = re.compile(r"\b(?:thesis|tesis|dissertation|th[eè]se)\b", re.IGNOR
 
 
 def extract_resume_facts(text: str) -> ResumeFacts:
-    """Extract the facts of a resume (after dropping lines addressed to a reader)."""
+    """Extract the facts of a resume (after dropping lines addressed to a reader), a template's placeholders
+    set apart as template text."""
+    return without_template_text(read_resume_facts(text))
+
+
+def read_resume_facts(text: str) -> ResumeFacts:
+    """Everything the resume's text says in the places facts stand, template placeholders included: how well
+    a reading of a PDF finds the entries, whoever filled them in."""
     clean = strip_instructions(text or "")
     lines = _lines(clean)
     sections = _split_sections(lines, _resume_section)
@@ -285,7 +298,7 @@ def extract_resume_facts(text: str) -> ResumeFacts:
         if match:
             skills.extend(_canonical_skill(i) for i in _split_items(match.group(1)) if _is_skill_item(i))
 
-    positions = _extract_positions(sections)
+    positions = _with_labelled_title(_extract_positions(sections), lines)
     person, person_confidence = _find_name(lines)
 
     projects: list[str] = []

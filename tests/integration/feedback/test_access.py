@@ -15,7 +15,8 @@ def alices_interview(alice, role, immediate_tasks, rules_only):
     return interview
 
 
-@pytest.mark.parametrize("path", ["/feedback/{id}/", "/feedback/{id}.pdf", "/feedback/{id}/status", "/feedback/{id}/delete/"])
+@pytest.mark.parametrize("path", ["/feedback/{id}/", "/feedback/{id}.pdf", "/feedback/{id}/status",
+                                  "/feedback/{id}/counts", "/feedback/{id}/delete/"])
 @pytest.mark.parametrize("persona", ["bob", "carol"])
 def test_another_user_or_staff_cannot_read_alices_report(alices_interview, path, persona, request, client):
     client.force_login(request.getfixturevalue(persona))

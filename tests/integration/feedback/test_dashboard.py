@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts.services import user_delete, user_export_data
 from feedback.models import Report
+from feedback.presenters import staff_overview_view
 from feedback.selectors import staff_overview
 from interviews.models import Event, Interview, Status
 from interviews.signals import interview_completed
@@ -135,16 +136,21 @@ def test_staff_aggregates_count_volumes_rates_forced_exits_scores_and_latency(hi
     assert overview["abandonment_rate"] == 25.0
     assert sum(r["count"] for r in overview["per_day"]) == 4
     stages = {row["stage"]: row for row in overview["forced_rows"]}
-    assert set(stages) == {"Greeting", "Self intro", "Past experience", "Closing"}
-    assert stages["Greeting"]["total"] == 4
+    assert set(stages) == {"greeting", "self_intro", "past_experience", "closing"}
+    assert stages["greeting"]["total"] == 4
     closing_forced = Event.objects.filter(
         type="stage.exited", stage="closing", interview__created_at__gte=timezone.now() - timedelta(days=7),
         data__reason__in=["max_time", "inactivity", "max_duration"],
     ).count()
-    assert stages["Closing"]["forced"] == closing_forced
+    assert stages["closing"]["forced"] == closing_forced
     assert {row["role"] for row in overview["scores_by_role"]} == {"Backend Engineer", "Data Analyst"}
     assert overview["latency_samples"] > 0
     assert 0 <= overview["latency_p50"] <= overview["latency_p95"]
     assert overview["failed_reports"] == 0
     assert bobs.pk  # bob's failed interview counts, and nothing names him
     assert staff_overview(days=30)["total"] == 5
+
+    shown = staff_overview_view(overview)  # what the staff page shows of it
+    assert [row["stage"] for row in shown["forced_rows"]] == ["Greeting", "Self intro", "Past experience", "Closing"]
+    assert set(shown["failed_by_step"]) == {"Analysis", "Written feedback", "PDF", "Email"}
+    assert shown["latency_p50_text"].endswith(("ms", " s")) and "<svg" in shown["days_chart"]

@@ -112,6 +112,24 @@ def test_a_made_up_quote_is_rejected_every_time_and_the_rules_take_over(llm, int
     assert "its drafts did not pass our checks" in page
 
 
+def test_a_score_the_analysis_did_not_measure_is_rejected_and_the_corrected_reply_is_used(llm, interview, alice,
+                                                                                           client):
+    rescored = valid_narrative(interview)
+    rescored["summary"] = "Honestly this interview rates 0.7/5, below any score the rules give."
+    llm.queue(json=rescored)
+    llm.queue(json=valid_narrative(interview))
+
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    report = Report.objects.get()
+    assert report.narrative_source == "llm"
+    assert len(llm.chat_requests) == 2
+    assert "the score 0.7/5 is not one the analysis measured" in llm.chat_requests[1].messages[-1]["content"]
+    client.force_login(alice)
+    page = client.get(f"/feedback/{interview.pk}/").content.decode()
+    assert "0.7/5" not in page and "Written feedback by a language model" in page
+
+
 def test_without_a_key_no_model_is_called(settings, fake_openai, immediate_tasks, interview):
     settings.OPENAI_API_KEY = None
     settings.OPENAI_BASE_URL = fake_openai.base_url

@@ -225,5 +225,5 @@ def test_the_page_of_a_typed_interview_shows_no_speech_tiles_and_folds_the_trans
     client.force_login(alice)
     page = client.get(f"/feedback/{typed_report.interview.pk}/").content.decode()
     assert "n/a" not in page and "Talk ratio" not in page and "Speaking time" not in page
-    assert '<details><summary><h2 id="transcript-h" class="transcript-summary">Transcript</h2>' in page
+    assert '<details class="fold transcript" id="transcript"><summary><h2 id="transcript-h"' in page
     assert page.count('class="evidence-good"') >= 1 and "<q>" in page  # evidence with the candidate's words

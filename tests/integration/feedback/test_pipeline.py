@@ -13,7 +13,7 @@ from feedback.models import Report, StepStatus
 from feedback.services.reports import BACKOFF_SECONDS, MAX_ATTEMPTS, report_retry, report_run_step
 from interviews.models import Status
 from interviews.signals import interview_completed
-from tests.integration.feedback.helpers import GOOD_TURNS, completed_interview
+from tests.integration.feedback.helpers import GOOD_TURNS, IMMEDIATE_TASKS, completed_interview
 
 pytestmark = pytest.mark.django_db
 
@@ -279,7 +279,7 @@ def test_a_question_asked_back_is_shown_but_counted_as_unanswered_on_the_report(
 
     page = client.get(f"/feedback/{asked_back.pk}/").content.decode()
 
-    analysis = InterviewAnalysis.from_dict(report.analysis)
+    analysis = InterviewAnalysis.model_validate(report.analysis)
     unanswered = [a for a in analysis.interview_answers() if not a.is_answered]
     assert [a.text for a in unanswered] == [back]
     asked = len(analysis.interview_questions())
@@ -292,3 +292,20 @@ def test_a_question_asked_back_is_shown_but_counted_as_unanswered_on_the_report(
     assert its.answered == sum(1 for q in its.question_ids if (a := analysis.answer_for(q)) and a.is_answered)
     assert report.overall_score == analysis.overall_score is not None
     assert f"You answered {answered} of {asked}" in mail.outbox[-1].body
+
+
+def test_the_end_panel_counts_are_the_reports_before_and_after_it_is_built(alice, role, rules_only, client):
+    back = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
+    interview = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": back}, GOOD_TURNS[4]])
+    client.force_login(alice)
+
+    before = client.get(f"/feedback/{interview.pk}/counts").json()  # no report yet: measured from the events now
+    interview_completed.send(sender=type(interview), interview=interview)
+    with override_settings(TASKS=IMMEDIATE_TASKS):
+        report_run_step(report_id=Report.objects.get(interview=interview).pk, step="analysis")
+    after = client.get(f"/feedback/{interview.pk}/counts").json()
+
+    analysis = InterviewAnalysis.model_validate(Report.objects.get(interview=interview).analysis)
+    assert before == after == {"questions_asked": len(analysis.interview_questions()),
+                               "questions_answered": len(analysis.interview_answers()) - 1,  # the question back
+                               "duration_seconds": analysis.duration_seconds}

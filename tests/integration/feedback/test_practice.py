@@ -37,6 +37,18 @@ def test_the_page_offers_the_role_banks_grouped_by_role(alice_client, bank_quest
     assert "{company}" not in page
 
 
+def test_the_welcome_check_in_and_the_closing_question_are_not_offered(alice_client, role, bank_question):
+    """They assess nothing (no competency; the report does not score them): "Shall we get started?" is no
+    question to practise an answer to."""
+    Question.objects.create(role=role, stage="greeting", competency="", text="Shall we get started?")
+    Question.objects.create(role=role, stage="closing", competency="",
+                            text="What would you like to ask about how this team runs production?")
+    page = alice_client.get("/feedback/practice/").content.decode()
+    assert "Tell me about a time you fixed something under pressure at the company." in page
+    assert "Shall we get started?" not in page
+    assert "how this team runs production" not in page
+
+
 def test_an_answer_to_a_bank_question_gets_the_same_feedback_at_once(alice_client, bank_question):
     response = alice_client.post("/feedback/practice/", {"bank_question": bank_question.pk, "answer": STORY})
     page = response.content.decode()
@@ -56,6 +68,17 @@ def test_a_weak_answer_to_their_own_question_gets_an_example_built_from_it(alice
     assert "An improved version, from your own words" in page
     assert "Your turn: what changed after you wrote a script that matched the bank export to the ledger" in page
     assert "[" not in page.split("An improved version")[1].split("</div>")[0]
+
+
+def test_a_non_answer_gets_how_to_answer_not_an_improved_version_of_words_it_has_none_of(alice_client):
+    response = alice_client.post("/feedback/practice/", {
+        "own_question": "Tell me about a time something didn't go to plan.",
+        "answer": "I'm not sure, maybe. It depends on the situation really.",
+    })
+    page = response.content.decode()
+    assert "How to answer this one" in page and "nothing in this answer to build on" in page
+    assert "An improved version, from your own words" not in page
+    assert "Your turn: where were you working, and what was at stake?" in page
 
 
 @pytest.mark.parametrize(

@@ -7,12 +7,12 @@ import asyncio
 import json
 
 from asgiref.sync import sync_to_async
-from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.urls import path
 
 from interviews.consumers import InterviewConsumer
+from interviews.live.auth import SessionMiddlewareStack
 from interviews.models import Event, Interview
 from mockflow_site.websocket import SameOriginValidator
 
@@ -21,7 +21,7 @@ HOST = (b"host", b"testserver")
 
 
 def make_app(**initkwargs):
-    return SameOriginValidator(AuthMiddlewareStack(URLRouter([
+    return SameOriginValidator(SessionMiddlewareStack(URLRouter([
         path("ws/interviews/<uuid:interview_id>/", InterviewConsumer.as_asgi(**initkwargs)),
     ])))
 

@@ -5,10 +5,7 @@ import datetime
 from django.utils import timezone
 
 from agent_worker.core.clock import FakeClock
-from agent_worker.core.engine import Engine
-from agent_worker.core.plans import load_plan
-from agent_worker.core.scripted import ScriptedBrain
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.factory import engine_for
 from interviews.models import Event, Interview, Status
 from interviews.services.events import events_append, lease_acquire
 from interviews.services.stale import interviews_abandon_stale
@@ -20,8 +17,7 @@ HOUR = datetime.timedelta(hours=1)
 def half_done(interview):
     """Store a started interview's first events, driven by a lease that has since expired."""
     token = lease_acquire(interview=interview, seconds=60)
-    engine = Engine(load_plan(tiny_plan()), InterviewContext.from_dict({"name": "Alice"}), seed="7",
-                    clock=FakeClock(), brain=ScriptedBrain())
+    engine = engine_for({"plan": tiny_plan(), "candidate": {"name": "Alice"}, "seed": "7"}, clock=FakeClock())
     engine.start()
     engine.play_lines_at_once()
     events_append(interview=interview, events=engine.event_dicts(), lease_token=token)

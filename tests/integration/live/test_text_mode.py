@@ -235,3 +235,20 @@ async def test_leave_in_a_watching_tab_ends_the_interview_when_the_driver_has_di
     interview = await stored_interview(quick_interview)
     assert interview.status == Status.COMPLETED and interview.end_reason == "candidate_ended"
     await second.disconnect()
+
+
+async def test_a_request_to_repeat_over_the_socket_gets_the_same_question_back(quick_interview, alice_cookie,
+                                                                              in_memory_layer):
+    comm = await connected(make_app(), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    question = await read_until(comm, asks_question)
+    await send(comm, type="answer", text="Sorry, could you repeat the question?")
+    said = await read_until(comm, is_event("candidate.said"))
+    assert said["data"]["request"] == "repeat"
+    messages = []
+    again = await read_until(comm, is_event("agent.said"), into=messages)
+    assert again["data"]["restated"] is True and again["data"]["question_id"] == question["data"]["question_id"]
+    assert not any(m.get("type") == "question.asked" for m in messages)
+    stored = [e for e in await stored_events(quick_interview) if e["type"] == "agent.said"]
+    assert stored[-1]["data"]["restated"] is True
+    await comm.disconnect()

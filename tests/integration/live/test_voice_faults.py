@@ -7,12 +7,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from agent_worker.adapters.driver import VoiceDriver
-from agent_worker.adapters.livekit_session import build_engine
 from agent_worker.core.clock import SystemClock
-from agent_worker.core.engine import Engine
-from agent_worker.core.plans import load_plan
-from agent_worker.core.scripted import ScriptedBrain
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.factory import engine_for
 from interviews.live.context import engine_context
 from interviews.models import Event, Interview, Status
 from interviews.services.events import events_after, events_append, lease_acquire
@@ -26,9 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def voice_started(interview) -> str:
     """A worker took the job and the interviewer has spoken its first question; returns its lease."""
     token = lease_acquire(interview=interview, seconds=120, force=True)
-    data = engine_context(interview)
-    engine = Engine(load_plan(data["plan"]), InterviewContext.from_dict(data["candidate"]), seed="9",
-                    clock=SystemClock(), brain=ScriptedBrain())
+    engine = engine_for({**engine_context(interview), "seed": "9"}, clock=SystemClock())
     engine.start()
     engine.play_lines_at_once()
     events_append(interview=interview, events=engine.event_dicts(), lease_token=token)
@@ -82,12 +76,11 @@ async def test_the_agent_leaving_pauses_the_interview_and_frees_it_for_another_w
     assert types.count("interview.paused") == 1
 
     # LiveKit restarts the failed job on another worker: it rebuilds the engine and goes on.
-    context = {**await sync_to_async(engine_context)(interview), "seed": "9",
-               "events": await sync_to_async(events_after)(interview_id=interview.pk, after_seq=0)}
-    engine, stored = build_engine(context, use_llm=False)
+    stored = await sync_to_async(events_after)(interview_id=interview.pk, after_seq=0)
+    engine = engine_for(await sync_to_async(engine_context)(interview), events=stored, clock=SystemClock())
     assert engine.paused_reason == "worker_lost"
     backend = Backend()
-    driver = VoiceDriver(engine, Transport(), backend, use_llm=False, stored_events=stored)
+    driver = VoiceDriver(engine, Transport(), backend, use_llm=False, stored_events=len(stored))
     sender = asyncio.create_task(driver.outbox.run())
     driver.start()
     await driver.outbox.flush()

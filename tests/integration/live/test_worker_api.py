@@ -111,7 +111,7 @@ def test_a_stale_lease_is_lease_lost(worker, interview):
     ({"events": "nope"}, "must be a list"),
     ({"events": [{"id": "x", "seq": 1, "type": "agent.said", "at": "2026-01-06T09:00:00Z"}]}, "UUID"),
     ({"events": [event(1, type_="made.up")]}, "not an event type"),
-    ({"events": [{**event(1), "seq": 0}]}, "positive integer"),
+    ({"events": [{**event(1), "seq": 0}]}, "events[0].seq must be greater than 0"),
     ({"events": [{**event(1), "at": "yesterday"}]}, "ISO 8601"),
     ({"events": [{**event(1), "data": []}]}, "must be an object"),
 ])

@@ -322,3 +322,52 @@ def test_the_interview_page_shows_the_level_and_the_experience_the_advert_asks_f
     page = alice_client.get(response["Location"]).content.decode()
     assert "<dt>Seniority</dt><dd>Senior</dd>" in page
     assert "<dt>Experience</dt><dd>5+ years</dd>" in page
+
+
+def test_a_template_resume_is_told_its_template_text_and_never_read_back_as_facts(alice_client, setup_form):
+    moderncv = (RESUMES / "resume_latex_moderncv_classic_4page.pdf").read_bytes()
+    response = alice_client.post("/interviews/new/", setup_form(resume=moderncv, resume_name="cv.pdf"))
+    interview = Interview.objects.get()
+    page = alice_client.get(response["Location"]).content.decode()
+    note = page[page.index('id="template-text"'):]
+    note = note[:note.index("</div>")]
+    assert "Your resume still has template text." in note
+    assert "“Job title, Employer”" in note and "“Degree, Institution, City, Grade.”" in note
+    facts_shown = page[page.index('id="resume-title"'):page.index('id="template-text"')]
+    assert "Employer" not in facts_shown and "XXX" not in facts_shown
+    assert "Employer" not in interview.summary and "XXX" not in interview.summary
+
+
+def test_every_must_have_is_listed_the_ones_past_six_one_click_away(alice_client, setup_form):
+    """The gaps list weighs every must-have: the job's list must show each of them too (seen: a nursing
+    posting's gaps named 'Valid nursing license' that the must-haves list, cut at six, never showed)."""
+    wanted = ["Valid nursing license", "Bachelor of Nursing Science", "Two years of emergency room experience",
+              "BLS and ACLS certification", "Triage experience", "Excellent English communication skills",
+              "Experience with electronic health records", "Willingness to work night shifts"]
+    posting = "Registered Nurse, Emergency Room\n\nRequirements\n" + "".join(f"- {w}\n" for w in wanted)
+    response = alice_client.post("/interviews/new/", setup_form(job_description=posting))
+    interview = Interview.objects.get()
+    must_haves = interview.job_description.facts["must_haves"]
+    assert len(must_haves) > 6
+    page = alice_client.get(response["Location"]).content.decode()
+    listed = page[page.index("<dt>Must-haves</dt>"):]
+    listed = listed[:listed.index("</dd>")]
+    assert all(m in listed for m in must_haves)
+    assert f"<summary>{len(must_haves) - 6} more</summary>" in listed
+
+
+def test_a_postings_conditions_of_employment_are_shown_as_conditions_never_as_gaps(alice_client, setup_form):
+    posting = (JOB_DESCRIPTIONS / "jd_registered_nurse.txt").read_text().replace(
+        "\n\n", "\n\nRelocation to the USA is required and included as part of this position.\n\n", 1)
+    response = alice_client.post("/interviews/new/", setup_form(job_description=posting))
+    page = alice_client.get(response["Location"]).content.decode()
+    conditions = page[page.index("<dt>Conditions of the job</dt>"):]
+    conditions = conditions[:conditions.index("</dd>")]
+    assert "Full-time, 12-hour shifts (days/nights rotation)" in conditions
+    assert "Relocation to the USA is required" in conditions
+    must_haves = page[page.index("<dt>Must-haves</dt>"):]
+    must_haves = must_haves[:must_haves.index("</dd>")]
+    assert "Relocation" not in must_haves and "12-hour" not in must_haves
+    gaps = page[page.index("Gaps to prepare for"):page.index('id="match-conditions"')]
+    assert "Relocation" not in gaps and "12-hour" not in gaps
+    assert "Relocation to the USA is required" in page[page.index('id="match-conditions"'):]

@@ -10,6 +10,8 @@ from asgiref.sync import sync_to_async
 
 from agent_worker.adapters.backend import BackendClient, InterviewClosed, LeaseLost
 from agent_worker.adapters.driver import VoiceDriver
+from agent_worker.core.clock import SystemClock
+from agent_worker.core.factory import engine_for
 from agent_worker.core.plans import QUICK_PLAN
 from tests.integration.live.conftest import WORKER_TOKEN, make_plan_rows
 
@@ -65,9 +67,8 @@ class Transport:
 
 
 def build(context):
-    from agent_worker.adapters.livekit_session import build_engine
-
-    return build_engine(context, use_llm=False)
+    """The engine the worker's job builds from the context the API sent, and how many events were stored."""
+    return engine_for(context, events=context["events"], clock=SystemClock()), len(context["events"])
 
 
 async def settle() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from agent_worker.adapters.backend import LeaseLost
 from agent_worker.adapters.driver import LLM_FAILURES_BEFORE_SCRIPTED, Spoken, VoiceDriver
-from agent_worker.core import Engine, FakeClock, InterviewContext, ScriptedBrain, load_plan
+from agent_worker.core import Engine, FakeClock
+from agent_worker.core.factory import engine_for
 from agent_worker.core.plans import QUICK_PLAN
 
 ALICE = {"name": "Alice Example", "role": "Backend Engineer", "level": "mid",
@@ -64,9 +65,8 @@ class Rig:
     def __init__(self, *, use_llm: bool = True, plan: dict[str, Any] | None = None, engine: Engine | None = None,
                  clock: FakeClock | None = None, stored: int | None = None) -> None:
         self.clock = clock or FakeClock("2026-01-06T09:00:00Z")
-        self.plan = load_plan(plan or quick_plan())
-        self.engine = engine or Engine(self.plan, InterviewContext.from_dict(ALICE), seed="s1", clock=self.clock,
-                                       brain=None if use_llm else ScriptedBrain(), fallback_brain=ScriptedBrain())
+        self.engine = engine or engine_for({"plan": plan or quick_plan(), "candidate": ALICE, "seed": "s1"},
+                                           clock=self.clock, brain="llm" if use_llm else "scripted")
         self.transport = FakeTransport()
         self.backend = FakeBackend()
         self.driver = VoiceDriver(self.engine, self.transport, self.backend, use_llm=use_llm, clock=self.clock,
@@ -334,9 +334,7 @@ async def test_a_restored_engine_continues_and_posts_only_new_events():
         first.play_all()
         stored = first.engine.event_dicts()
     clock = FakeClock("2026-01-06T09:05:00Z")
-    plan = load_plan(quick_plan())
-    engine = Engine.restore(stored, plan, InterviewContext.from_dict(ALICE), clock=clock, brain=ScriptedBrain(),
-                            fallback_brain=ScriptedBrain())
+    engine = engine_for({"plan": quick_plan(), "candidate": ALICE, "seed": "s1"}, events=stored, clock=clock)
     async with Rig(use_llm=False, engine=engine, clock=clock, stored=len(stored)) as rig:
         rig.driver.start()
         rig.candidate_answers("Yes, ready.")
@@ -369,3 +367,21 @@ async def test_not_speaking_states_end_the_candidates_speech(state):
         rig.driver.user_state("speaking")
         rig.driver.user_state(state)
         assert rig.engine._speaking is False
+
+
+async def test_the_models_words_after_a_request_to_repeat_are_the_same_question_not_a_new_one():
+    async with Rig() as rig:
+        rig.driver.start()
+        rig.play_all()
+        rig.model_asks("Are you ready to begin?")
+        asked = [e for e in rig.engine.events if e.type == "question.asked"]
+        assert rig.candidate_answers("Sorry, could you repeat the question?", seconds=2)
+        assert rig.engine.events[-1].data["request"] == "repeat"
+        rig.driver.llm_reply_started("r2")
+        start = rig.clock.now()
+        rig.clock.advance(2)
+        rig.driver.llm_reply_done("r2", [Spoken("Of course: are you ready for us to start now?", start, rig.clock.now())])
+        said = rig.engine.events[-1]
+        assert said.type == "agent.said" and said.data["restated"] is True
+        assert said.data["question_id"] == asked[0].data["question_id"]
+        assert [e for e in rig.engine.events if e.type == "question.asked"] == asked  # no new question

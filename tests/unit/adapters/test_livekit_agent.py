@@ -1,5 +1,5 @@
-"""The LiveKit adapter through LiveKit's own testing API (no room, no server): an AgentSession with a
-scripted model, and once with the real OpenAI plugin against the fake OpenAI server."""
+"""The LiveKit adapter through LiveKit's own testing API (no room, no server): `run_interview` on an
+AgentSession with a scripted model, and once with the real OpenAI plugin against the fake OpenAI server."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from livekit.plugins import openai
 from agent_worker.adapters.driver import VoiceDriver
 from agent_worker.adapters.livekit_session import (
     InterviewerAgent,
-    SessionTransport,
-    build_engine,
     build_session,
     interview_id_from_metadata,
     livekit_tools,
+    run_interview,
 )
-from agent_worker.core import Engine, InterviewContext, ScriptedBrain, SystemClock, load_plan
+from agent_worker.core import Engine, SystemClock
+from agent_worker.core.factory import engine_for
 from agent_worker.core.plans import QUICK_PLAN
 from agent_worker.core.tools import TOOLS
 from tests.unit.adapters.scripted_llm import ScriptedLLM, call, fail, say
@@ -78,21 +78,27 @@ class Rig:
 
 @asynccontextmanager
 async def interview(model: Any, plan: dict[str, Any] | None = None):
-    engine = Engine(load_plan(plan or quick_plan()), InterviewContext.from_dict(ALICE), seed="lk",
-                    clock=SystemClock(), brain=None, fallback_brain=ScriptedBrain(), brain_name="llm")
+    """An interview run by `run_interview` on a session with no room, as the worker's job runs it."""
+    engine = engine_for({"plan": plan or quick_plan(), "candidate": ALICE, "seed": "lk"}, clock=SystemClock(),
+                        brain="llm")
     backend = RecordingBackend()
     async with build_session(llm_model=model, llm_retries=0) as session:
-        transport = SessionTransport(session)
-        driver = VoiceDriver(engine, transport, backend, use_llm=True)
-        transport.attach(driver)
-        await session.start(InterviewerAgent(driver))
-        runner = asyncio.create_task(driver.run())
-        driver.start()
+        agents: list[InterviewerAgent] = []
+
+        async def start(agent: InterviewerAgent) -> None:
+            agents.append(agent)
+            await session.start(agent)
+
+        runner = asyncio.create_task(run_interview(session, engine, backend, use_llm=True, stored_events=0,
+                                                   start=start))
+        while not engine.started:
+            await asyncio.sleep(0.01)
+        driver = agents[0].driver
         try:
             yield Rig(engine, driver, backend, session)
         finally:
             driver.stop()
-            await asyncio.wait_for(runner, 5)
+            assert await asyncio.wait_for(runner, 5) is driver
 
 
 def test_the_tools_are_built_from_the_cores_one_definition():
@@ -105,17 +111,6 @@ def test_the_job_metadata_names_the_interview():
     interview_id = "6f1c1f43-2a4e-4a3f-9c55-3f7d1c0e9a11"
     assert interview_id_from_metadata(interview_id) == interview_id
     assert interview_id_from_metadata(json.dumps({"interview_id": interview_id})) == interview_id
-
-
-def test_a_context_with_stored_events_rebuilds_the_engine():
-    first, stored = build_engine({"plan": quick_plan(), "candidate": ALICE, "seed": "7", "events": []},
-                                 use_llm=False)
-    assert stored == 0
-    first.start()
-    again, stored = build_engine({"plan": quick_plan(), "candidate": ALICE, "seed": "7",
-                                  "events": first.event_dicts()}, use_llm=False)
-    assert stored == 2 and again.started and again.stage_index == 0
-    assert [line.kind for line in again.take_lines()] == ["bridge"]  # the unsaid greeting is said again
 
 
 async def test_the_engine_greets_first_then_the_models_question_is_said_and_filed():

@@ -224,3 +224,18 @@ def test_a_question_targets_the_role_competency_it_names_else_the_stage_competen
     assert asked[-2]["data"]["competency"] == "system_design"
     assert asked[-1]["data"]["competency"] == "system_design"  # the role's first, the stage's default
     assert interview.of("question.asked")[1]["data"]["competency"] == "communication"
+
+
+def test_a_follow_up_targets_the_competency_of_the_story_it_follows():
+    # A follow-up with no competency of its own was scored under the stage's default, so a DevOps candidate's
+    # answers to "What was your part in it?" after an incident question counted for another competency.
+    interview = Harness(competencies=["reliability engineering", "incident response"]).start()
+    interview.enter_stage("past_experience")
+    interview.ask("Walk me through an incident you led.", competency="incident response")
+    interview.answer(VAGUE_ANSWER)
+    interview.ask("What did you do yourself, step by step?", kind="follow_up")
+    interview.answer(STAR_ANSWER)
+    interview.ask("Tell me about a time you improved a service's reliability.")
+    asked = interview.of("question.asked")
+    assert [a["data"]["competency"] for a in asked[-3:]] == ["incident response", "incident response",
+                                                             "reliability engineering"]

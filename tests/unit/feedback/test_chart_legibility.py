@@ -85,3 +85,28 @@ def test_the_staff_chart_of_days_labels_each_date_once_without_overlaps(narrow, 
     assert labels[-1][2] == f"{rows[-1]['day'].day} {rows[-1]['day']:%b}"
     assert_legible(labels, width_of(svg))
     assert "25 Oct 2026: 0" in svg  # the description keeps every day, with its year
+
+
+def legend_entries(svg: str, axis_y: float) -> list[tuple[float, float, float, str]]:
+    """(left, right, y, text) of each legend label: the start-anchored texts below the date axis."""
+    root = ET.fromstring(svg)
+    return [(float(t.get("x")), float(t.get("x")) + len(t.text) * float(t.get("font-size")) * 0.62,
+             float(t.get("y")), t.text)
+            for t in root.iter(f"{SVG}text") if float(t.get("y")) > axis_y and t.get("text-anchor") in (None, "start")]
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_legend_labels_with_no_data_neither_overlap_nor_leave_the_chart(narrow):
+    """Seen on a candidate's dashboard: "Infrastructure design (no data)" ran over "Observability (no data)"."""
+    names = ["reliability engineering", "incident response", "automation", "infrastructure design",
+             "observability", "data-informed decisions", "stakeholder management", "communication"]
+    svg = charts.competency_trend_chart([(TREND_DAYS[0], {"reliability engineering": 2.4, "communication": 1.6})],
+                                        competencies=names, narrow=narrow)
+    entries = legend_entries(svg, 200 if not narrow else 170)
+    assert len(entries) == len(names)
+    assert all(e[3].endswith("(no data)") for e in entries if not e[3].lower().startswith(("reliab", "commun")))
+    for row_y in {e[2] for e in entries}:
+        row = sorted(e for e in entries if e[2] == row_y)
+        for (_l, right, _y, a), (left, _r, _y2, b) in zip(row, row[1:], strict=False):
+            assert right + 24 < left, f"{a!r} runs into {b!r}"  # 24: the next entry's line and marker
+    assert all(right <= width_of(svg) for _l, right, _y, _t in entries)

@@ -113,6 +113,13 @@ def test_asking_a_question_instead_of_answering_is_said_plainly_not_coached_as_a
     assert verdict.explanation[0].startswith("not answered")
 
 
+def test_a_question_after_a_short_lead_in_is_still_a_question_asked_back():
+    # Seen in a browser run: the room's end panel had counted it as an answer while the report did not.
+    answer = "Before I go on, how big is the team I would join, and who would I report to?"
+    verdict = assess_answer("You mentioned the cache design. What's been the hardest part of that work?", answer)
+    assert verdict.flags == ["asked_question"]
+
+
 def test_questions_in_a_closing_answer_are_still_scored_as_questions():
     verdict = assess_answer("Do you have any questions for me?", ASKED_BACK)
     assert "asked_question" not in verdict.flags and verdict.score > 1.0
@@ -151,3 +158,21 @@ def test_a_scene_followed_by_what_they_did_is_still_praised():
               "and I shipped it to all cities.")
     verdict = assess_answer("Tell me about a time you improved a model.", answer)
     assert any(s.key == "context" for s in verdict.strengths)
+
+
+def test_a_long_sentence_joined_by_a_colon_is_kept_whole_in_the_example_not_cut_at_a_list_comma():
+    # Seen on a nurse's answer: "Last month I had a fall, a new admission and …: I sent …" became "Last month I had a fall."
+    answer = ("I deal with the most urgent deadline first and tell everyone else when theirs will land. At year end I had "
+              "a missing bank statement, a late payroll file and an auditor waiting on the fixed asset register at once: "
+              "I called the bank for a certified copy, asked payroll for a draft by noon and sent the register first.")
+    example = assess_answer("How do you handle several deadlines at once?", answer).example_answer or ""
+    assert "a missing bank statement, a late payroll file and an auditor waiting on the fixed asset register at once." in example
+    assert "I called the bank for a certified copy" in example
+
+
+def test_a_motivation_that_names_the_employer_in_its_own_professions_words_is_not_told_to_be_specific():
+    answer = ("I have worked four years on a cardiac step-down unit, and I want to move into stroke care. Your hospital's "
+              "stroke unit runs the thrombolysis pathway I trained on, so I could help from my first shift.")
+    verdict = assess_answer("Why do you want to join our hospital?", answer)
+    assert "for naming something specific about this role or team" in " ".join(verdict.explanation)
+    assert not any(i.key == "not_specific" for i in verdict.improvements)

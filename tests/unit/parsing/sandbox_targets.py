@@ -42,3 +42,10 @@ def write_file(path):
     with open(path, "w") as handle:
         handle.write("x" * 10)
     return "written"
+
+
+def identity():
+    """This child's pid and how long ago it started (seconds), from /proc."""
+    ticks = int(open("/proc/self/stat").read().rsplit(")", 1)[1].split()[19])
+    uptime = float(open("/proc/uptime").read().split()[0])
+    return {"pid": os.getpid(), "age": uptime - ticks / os.sysconf("SC_CLK_TCK")}

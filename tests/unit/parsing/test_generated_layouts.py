@@ -64,6 +64,64 @@ def test_a_sidebar_drawn_after_the_main_column_is_still_read_as_its_own_column()
     assert {"Python", "Go", "Kubernetes"} <= set(parsed.highlights["skills"])
 
 
+def _table_resume(header: str, rows: list[tuple[str, str]]) -> bytes:
+    """Two columns laid out as a table, as Word templates and HTML resumes do: drawn row by row, the sidebar
+    cell then the main cell, so the drawing order interleaves the columns."""
+    cells = "".join(f"<tr><td style='width:32%;vertical-align:top'>{a}</td><td style='vertical-align:top'>{b}</td></tr>"
+                    for a, b in rows)
+    return html_pdf(f"{header}<table style='width:100%;border-collapse:collapse'>{cells}</table>")
+
+
+def test_a_two_column_resume_laid_out_as_a_table_is_read_column_by_column():
+    rows = [("<b>Skills</b>", "<b>Experience</b>"),
+            ("Python, Go, Kubernetes", "Platform Engineer, Acme Corp — Jan 2019 – Present"),
+            ("<b>Education</b>", "- Cut cloud costs by 30%"),
+            ("B.Sc. Informatics, TU Munich", "Software Engineer, Beta Labs — Jun 2015 – Dec 2018"),
+            ("<b>Languages</b>", "- Built the billing service"),
+            ("English, German", "")]
+    parsed = parse_document(_table_resume("<h1>Kim Lee</h1>", rows), "cv.pdf", "resume")
+    assert read_positions(parsed.highlights["positions"]) == BOTH_ROLES
+    assert parsed.highlights["education"] == ["B.Sc. Informatics, TU Munich"]
+    assert parsed.highlights["results"] == ["Cut cloud costs by 30%"]
+    assert {"Python", "Go", "Kubernetes"} <= set(parsed.highlights["skills"])
+    assert "Kubernetes Platform Engineer" not in parsed.text
+
+
+def test_a_sidebar_table_under_a_full_width_header_keeps_each_roles_right_aligned_dates():
+    header = "<h1>Kim Lee</h1><p>kim.lee@example.com · +49 30 1234567 · Berlin, Germany · github.com/kimlee</p>"
+    role = "<div style='{row}'><b>{title}</b><span>{dates}</span></div><div>{employer}</div>".replace("{row}", ROW)
+    rows = [("<b>Contact</b>", "<b>Experience</b>"),
+            ("Berlin", role.format(title="Platform Engineer", dates="Jan 2019 – Present", employer="Acme Corp")),
+            ("<b>Skills</b>", "- Cut cloud costs by 30%"),
+            ("Python, Go", role.format(title="Software Engineer", dates="Jun 2015 – Dec 2018", employer="Beta Labs")),
+            ("<b>Education</b>", "- Built the billing service"),
+            ("B.Sc. Informatics, TU Munich", "")]
+    parsed = parse_document(_table_resume(header, rows), "cv.pdf", "resume")
+    assert read_positions(parsed.highlights["positions"]) == BOTH_ROLES
+    assert parsed.highlights["name"] == "Kim Lee"
+    assert parsed.highlights["education"] == ["B.Sc. Informatics, TU Munich"]
+
+
+def test_the_column_reader_splits_at_the_gutter_between_a_full_width_header_and_footer():
+    from interviews.parsing.columns import read_page
+
+    def line(x0, top, x1, text):
+        return (x0, top - 10, x1, top, text)
+
+    header = [line(50, 800, 550, "Kim Lee, kim@example.com, Berlin")]
+    left = [line(50, 760, 180, "Skills"), line(50, 740, 180, "Python, Go"), line(50, 720, 180, "Education")]
+    right = [line(220, 760, 400, "Platform Engineer, Acme Corp"), line(480, 760, 550, "2019 – 2024"),
+             line(220, 740, 500, "- Cut cloud costs by 30%"), line(220, 720, 400, "Software Engineer, Beta Labs")]
+    footer = [line(50, 60, 550, "References on request, from every employer named above")]
+    assert read_page(600, header + left + right + footer).split("\n") == [
+        "Kim Lee, kim@example.com, Berlin", "Skills", "Python, Go", "Education",
+        "Platform Engineer, Acme Corp  2019 – 2024", "- Cut cloud costs by 30%", "Software Engineer, Beta Labs",
+        "References on request, from every employer named above"]
+    # A line across the gutter between the columns: no columns there, the page is read row by row.
+    across = [line(50, 730, 550, "A sentence that runs the whole width of the page")]
+    assert read_page(600, left + right + across).split("\n")[0] == "Skills  Platform Engineer, Acme Corp  2019 – 2024"
+
+
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
 V = 'xmlns:v="urn:schemas-microsoft-com:vml"'

@@ -106,6 +106,6 @@ def test_the_summary_gives_the_level_and_the_years():
 
 def test_the_years_survive_a_round_trip_and_old_facts_still_load():
     reqs = extract_job_requirements((JOB_DESCRIPTIONS / "jd_staff_accountant.txt").read_text())
-    assert JobRequirements.from_dict(reqs.to_dict()) == reqs
-    old = JobRequirements.from_dict({"title": "Accountant", "seniority_signals": ["1-3 years"]})
+    assert JobRequirements.model_validate(reqs.model_dump()) == reqs
+    old = JobRequirements.model_validate({"title": "Accountant", "seniority_signals": ["1-3 years"]})
     assert old.experience_years is None and old.seniority_signals == ["1-3 years"]

@@ -1,0 +1,90 @@
+"""What the lead's text interviews as a candidate found wrong (after issue 13), one test per finding."""
+
+from agent_worker.core.asks import answered_already
+from agent_worker.core.followups import acknowledgement, answer_candidate_question
+from agent_worker.core.listening import read_answer
+from agent_worker.core.sources import must_have_question
+from agent_worker.core.tailoring import InterviewContext
+from tests.unit.engine.scripts import CANDIDATE
+
+INCIDENT = ("Last year a certificate expired on our internal API gateway on a Saturday and every service that "
+            "called it started failing. I was on call. I saw the TLS errors in Loki within a few minutes, renewed "
+            "the certificate by hand, and restarted the gateway pods, so we were back in about 25 minutes. Then I "
+            "wrote a cert-manager setup with alerts 21 days before expiry, and we haven't had an expiry outage since.")
+SRE_JOB = ("Site Reliability Engineer at Initech\nRequirements:\n- Participate in the on-call rotation\n"
+           "- Incident response and postmortems\n- Distributed systems experience\n")
+
+
+def test_the_outcome_thanked_for_is_what_changed_not_what_they_saw_first():
+    ack = acknowledgement(read_answer(INCIDENT), "walk", 3)
+    assert "saw the TLS errors" not in ack
+    assert "haven't had an expiry outage since" in ack or "back in about 25 minutes" in ack
+
+
+ON_CALL = "I was on call for the incident response that weekend, and I led the postmortem afterwards."
+
+
+def test_a_must_have_the_last_answer_just_covered_is_not_asked_about_as_missing():
+    context = InterviewContext.from_dict({**CANDIDATE, "job_description": SRE_JOB})
+    asked = must_have_question(context, "senior", "walk", None, ["I run the Kubernetes platform.", ON_CALL])
+    assert asked is not None and "incident response" not in asked.text
+    assert "distributed systems" in asked.text
+
+
+def test_a_must_have_mentioned_earlier_is_asked_about_as_theirs_not_as_missing():
+    context = InterviewContext.from_dict({**CANDIDATE, "job_description": SRE_JOB})
+    asked = must_have_question(context, "senior", "walk", None, [ON_CALL, "We moved to Argo CD last spring."])
+    assert asked is not None and asked.text.startswith("You mentioned incident response")
+    assert "says less about it" not in asked.text
+
+
+def test_what_they_chose_against_is_not_named_back_as_theirs():
+    reading = read_answer("I picked Argo CD over Flux because our teams already used Helm charts and Argo's UI made "
+                          "rollbacks visible to people who weren't on the platform team.", ["Flux", "Argo CD", "Helm"])
+    assert "Flux" not in reading.anchors and "Flux" not in reading.made
+    assert "Argo CD" in reading.anchors
+    reading = read_answer("We kept Postgres instead of DynamoDB, and I wrote the migration scripts.",
+                          ["Postgres", "DynamoDB"])
+    assert "DynamoDB" not in reading.anchors and "Postgres" in reading.anchors
+
+
+def test_which_tools_is_not_asked_after_the_candidate_named_their_tools():
+    terms = ["Prometheus", "Grafana", "Loki", "Terraform", "Python"]
+    said = ["Mostly Prometheus and Grafana for metrics, Loki for logs, and Terraform for infrastructure."]
+    assert answered_already("Which tools and methods do you reach for first, and why?", said, terms)
+    assert not answered_already("Which tools and methods do you reach for first, and why?", ["I like data."], terms)
+    assert not answered_already("Tell me about a model you built.", said, terms)
+
+
+def test_an_introduction_is_thanked_as_an_introduction_not_as_a_picture_of_one_phrase_in_it():
+    intro = ("I'm finishing a business administration degree at the University of La Verne. On campus I'm a member "
+             "of Enactus, where I helped plan community events and led discussion groups of nine junior high "
+             "students on business ethics and personal finance. I also coach swimming at the YMCA in the summers. "
+             "I want to move into product marketing because I like explaining why something matters to the people "
+             "who use it.")
+    for key in range(6):
+        ack = acknowledgement(read_answer(intro), "walk", key, intro=True)
+        assert "product marketing" not in ack and "picture of" not in ack
+        ack = acknowledgement(read_answer(intro), "walk", key)
+        assert "picture of product marketing" not in ack
+
+
+def test_the_candidates_question_is_named_back_as_they_asked_it_sre_not_between_sre():
+    job = "Site Reliability Engineer\nRequirements:\n- Share a 24x7 on-call rotation with the other engineers."
+    reply = answer_candidate_question("How is on-call shared between SRE and the product teams?",
+                                      [("the job description", job)])
+    assert "between" not in reply and "sre" not in reply and "SRE" in reply
+
+
+def test_the_ending_of_a_presentation_is_not_named_back_as_their_piece_of_work():
+    story = ("I interviewed the six project leads and cut forty slides down to three stories. I rehearsed it with "
+             "two faculty advisors and rewrote the ending after their feedback.")
+    assert "the ending" not in read_answer(story).anchors
+
+
+def test_i_did_it_myself_is_their_own_part_and_the_us_is_not_something_they_worked_on():
+    reading = read_answer("I did the comparison myself and ran the pilot with one dentist's patients first, so the "
+                          "others could see it working before we switched everyone.")
+    assert reading.own_part and "own_part" not in reading.missing
+    assert "US" not in read_answer("I like helping people through paperwork that scares them, and helping nurses "
+                                   "move to the US is that at a bigger scale.").anchors
