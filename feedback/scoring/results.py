@@ -46,7 +46,8 @@ _DURATION = r"(?:seconds|minutes|hours|days|weeks|months|years|an?\s+(?:hour|day
 # What a count of none is about: "without a failure", "no findings".
 _ZERO_OF = (
     r"(?:failures?|outages?|incidents?|errors?|complaints?|pages?|alerts?|issues?|problems?|crash(?:es)?|defects?|"
-    r"findings?|escalations?|breaches|breach|falls?|misses|missed\s+\w+|late\s+\w+|re-?admissions?|rollbacks?|bugs?)\b"
+    r"findings?|escalations?|breaches|breach|falls?|misses|missed\s+\w+|late\s+\w+|re-?admissions?|rollbacks?|bugs?|"
+    r"events?|complications?|infections?|exceptions?|adjustments?|relapses?|sores?|returns?)\b"
 )
 # When something was back: "by lunchtime", "by noon", "by the end of the shift", "by 9am".
 _WHEN = (
@@ -199,6 +200,56 @@ _PATTERNS = [
     ),
 ]
 
+_MONEY = (
+    r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|thousand)\b)?|"
+    r"\d[\d,]*(?:\.\d+)?\s?(?:k|m|million|thousand)?\s+(?:dollars|pounds|euros))"
+)
+_TERM = rf"(?:another|a\s+further|an\s+extra|{NUMBER})[\s-]+(?:more\s+)?(?:years?|months?|quarters?|terms?)"
+_WITHOUT_ONE = rf"\b(?:without\s+(?:a|an|any|a\s+single)|with\s+no)\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}"
+_LEARNERS = r"(?:students|pupils|learners|children|kids|trainees|apprentices|candidates|them)"
+_CLIENTS = r"(?:seats|licen[cs]es|users|accounts|customers|clients|locations|sites|stores|subscribers|members|sign-?ups|new\s+logos)"
+# Outcomes as professions tell them: a renewal with its term, a deal's size, a patient home without a
+# complication, a class that passed, a backlog cleared in a time, money recovered.
+_PROFESSION_PATTERNS = [
+    # "the customer renewed for two years", "they signed a three-year contract", "extended for another year"
+    re.compile(rf"\b(?:renewed|extended|re-?signed|signed\s+on|signed\s+up|committed)\b(?:\s+(?:the|their|its|our)\s+\w+)?\s+for\s+{_TERM}", re.I),
+    re.compile(rf"\b(?:signed|closed|won|landed|secured|booked|agreed)\s+(?:a|an)\s+(?:new\s+)?(?:{NUMBER})[\s-](?:year|month)\s+"
+               r"(?:contract|deal|renewal|extension|agreement|commitment)\b", re.I),
+    # "…and added 20 seats", "expanded to 40 licences" (by the customer: "I added 20 users to the test group" is a step)
+    re.compile(rf"(?<!\bI\s)(?<!\bwe\s)\b(?:added|bought|expanded\s+(?:to|by)|upgraded\s+to|grew\s+to)\s+(?:another\s+|a\s+further\s+)?"
+               rf"(?:{NUMBER})\s+(?:more\s+|extra\s+|new\s+)?{_CLIENTS}\b", re.I),
+    # "I closed a $250k deal", "recovered $42,000", "brought in £1.2m of new business"
+    re.compile(rf"\b(?:brought\s+in|generated|recovered|won|closed|secured|landed|booked|clawed\s+back|collected|raised|sold)\s+"
+               rf"(?:(?:a|an|another|over|more\s+than|about|nearly|almost)\s+)?{_MONEY}(?:\s+(?:deal|contract|order|account|renewal))?", re.I),
+    # "I finished the year at 130% of quota", "hit 112 percent of target"
+    re.compile(rf"\b{_AMOUNT}\s+of\s+(?:my\s+|our\s+|the\s+|their\s+|her\s+|his\s+)?(?:annual\s+|quarterly\s+|sales\s+)?(?:quota|target|plan|goal)\b", re.I),
+    # "we exceeded our savings target by 15 percent", "beat quota by a third"
+    re.compile(rf"\b(?:exceeded|beat|surpassed|overachieved|outperformed)\b[^.;!?]{{0,40}}?\bby\s+{_AMOUNT}", re.I),
+    # "she went home two days later without a respiratory event", "he was discharged on day three with no complications"
+    re.compile(
+        r"(?<!\bI\s)(?<!\bwe\s)\b(?:went\s+home|was\s+discharged|were\s+discharged|got\s+discharged|left\s+(?:the\s+)?(?:hospital|ward|unit|icu))\b"
+        rf"[^.;!?]{{0,40}}?(?:(?:\b{_AMOUNT}\s+(?:later|early|earlier|ahead\s+of\s+\w+)\b|\bon\s+day\s+(?:{NUMBER}))"
+        rf"(?:\s+{_WITHOUT_ONE})?|{_WITHOUT_ONE})",
+        re.I,
+    ),
+    # "all 26 students passed the test", "twenty-four of my twenty-eight pupils passed", "both of them moved up two reading levels"
+    re.compile(
+        rf"\b(?:all|every|each|both|(?:{NUMBER})\s+of)(?:\s+of)?(?:\s+(?:the|my|our|their|her|his|these|those))?(?:\s+(?:{NUMBER}))?\s+"
+        rf"(?:[\w'’-]+\s+){{0,2}}?{_LEARNERS}\s+(?:passed|graduated|qualified|got\s+through|met\s+(?:the|their)\s+\w+)"
+        r"(?:\s+(?:the|their|its|her|his)(?:\s+(?!(?:in|on|at|by|and|but|with|after|before|first)\b)[\w'’-]+){1,3})?",
+        re.I,
+    ),
+    re.compile(rf"\b(?:moved|went|jumped|climbed)\s+up\s+(?:by\s+)?(?:{NUMBER})\s+(?:[\w-]+\s+)?(?:levels?|grades?|bands?|sets?|places?)\b", re.I),
+    # "I cleared the backlog of refund tickets in three days", "the queue was cleared within a week"
+    re.compile(
+        rf"\b(?:cleared|worked\s+through|closed\s+out|caught\s+up\s+on)\s+(?:the|all|every|our|my|a)\b[^.;!?]{{0,40}}?\b(?:in|within)\s+{_AMOUNT}",
+        re.I,
+    ),
+    re.compile(rf"\b(?:was|were|got)\s+cleared\s+(?:in|within)\s+{_AMOUNT}", re.I),
+    # "the audit came back with zero findings", "closed with no exceptions"
+    re.compile(rf"\b(?:came\s+back|closed|finished|ended|passed)\s+with\s+(?:zero|no|not\s+a\s+single)\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}", re.I),
+]
+
 # A result is named from the start of its clause: these end a clause.
 _CLAUSE_BREAK = re.compile(
     r"[;:—–]|,\s+(?:and|but|so|which|while|then|where|when|because|after)\b|,\s+(?=(?:i|we|it|they|that|this)\s)|"
@@ -229,8 +280,10 @@ def result_spans(text: str, sentences: list[Span]) -> list[Span]:
 def _sentence_results(text: str, sentence: Span) -> list[Span]:
     body = text[sentence.start : sentence.end]
     spans = []
-    for pattern in _PATTERNS:
+    for pattern in _PATTERNS + _PROFESSION_PATTERNS:
         for match in pattern.finditer(body):
+            if _WHOSE.search(body, max(0, match.start() - 60), match.start()):
+                continue  # "a patient whose saturation dropped to 88 percent" is the problem, not their result
             if _YEAR_RANGE.search(match.group(0)) or _ONE_BY_ONE.search(match.group(0)):
                 continue
             if "level" in match.groupdict() and not _is_level(match.group("level"), text[: sentence.start]):
@@ -249,6 +302,7 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
     return spans
 
 
+_WHOSE = re.compile(r"\bwhose\s+(?:[\w'’-]+\s+){0,3}$", re.I)
 # A comparison they noticed or found is a finding, not an outcome of theirs.
 _FINDING = re.compile(r"\b(?:noticed|saw|spotted|realised|realized|discovered)\b", re.I)
 
