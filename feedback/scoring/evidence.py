@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from feedback.scoring import rubrics
+from feedback.scoring import results, rubrics
 from feedback.scoring.sentences import Sentence
 
 MAX_ITEMS = 3
@@ -157,7 +157,8 @@ def improvements(
             add("no_lesson", None, "Say what you learned from it and what you do differently now: that is what "
                 "a story that ended badly is for.")
         elif "no_amount" in flags:
-            add("no_amount", first(lambda s: s.part == "result"),
+            outcome = first(lambda s: s.part == "result")
+            add("no_amount", outcome, _unmeasured_zero_advice(outcome) or
                 "Say how much this changed: a number before and after (time, errors, money, people) makes the outcome concrete.")
         if "no_context" in flags and not flags & {"off_topic", "hypothetical"} and words >= 15:
             add("no_context", None, "Open with one sentence of context: where you were and what was at stake.")
@@ -204,6 +205,18 @@ def improvements(
     if delivery is not None:
         _delivery(delivery, sentences, add)
     return found
+
+
+def _unmeasured_zero_advice(outcome: Sentence | None) -> str | None:
+    """ "There were no complaints after that" with nothing to measure it against: say what is missing."""
+    if outcome is None:
+        return None
+    match = results.ZERO_AFTER.search(outcome.text) or results.NO_COUNT.search(outcome.text)
+    if match is None:
+        return None
+    said = match.group(0)
+    return (f'"{said[:1].upper() + said[1:]}" does not say how much changed: how many were there before, and for how long did it '
+            'hold? A before and an after ("from about ten a week to none in the next three months") makes it a result.')
 
 
 def _delivery(delivery: Delivery, sentences: list[Sentence], add) -> None:

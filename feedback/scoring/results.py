@@ -62,6 +62,15 @@ _NOT_OBJECT = (
     r"(?:in|on|at|by|for|within|after|before|and|but|from|over|during|of|compared|versus|vs|than|year|month|week|"
     r"quarter|overnight|again|since|that|this|the\s+next)\b"
 )
+# "no complaints after that": down to none. A result only when it is measured: a baseline said before ("four or
+# five missed doses a month") or a period ("in the six months after that"); otherwise an outcome in words.
+ZERO_AFTER = re.compile(
+    rf"\b(?:no|zero|not\s+(?:a\s+single|one))\s+(?:more\s+|further\s+|new\s+)?(?!{_NOT_COUNTED})[^\W\d_][\w'’-]*"
+    r"(?:\s+[^\W\d_][\w&'’-]*){0,6}?\s+(?:since(?:\s+then)?|after\s+that|afterwards|again)\b",
+    re.I,
+)
+# "there were no complaints", "we had no escalations": the same, measured only with a baseline or a period.
+NO_COUNT = re.compile(rf"\b(?:had|got|received|there\s+were|saw)\s+no\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}", re.I)
 _NOUN_PHRASE = r"(?:[^\W\d_][\w'’/-]*\s+){0,5}?"
 
 _PATTERNS = [
@@ -111,12 +120,9 @@ _PATTERNS = [
         r"gone\s+down|went\s+down|been\s+late|slipped)\s+(?:again|since)\b",
         re.I,
     ),
-    # "no complaints after that", "there have been no missed doses since", "not a single late filing since then"
-    re.compile(
-        rf"\b(?:no|zero|not\s+(?:a\s+single|one))\s+(?:more\s+|further\s+|new\s+)?(?!{_NOT_COUNTED})[^\W\d_][\w'’-]*"
-        r"(?:\s+[^\W\d_][\w&'’-]*){0,6}?\s+(?:since(?:\s+then)?|after\s+that|afterwards|again)\b",
-        re.I,
-    ),
+    # "there have been no missed doses since", "not a single late filing since then": measured only with a
+    # baseline or a period (see ZERO_AFTER below)
+    ZERO_AFTER,
     # "the Monday cleanup went away completely", "re-typing stopped entirely": gone altogether
     re.compile(r"\b(?:went\s+away|stopped|disappeared|vanished|ended)\s+(?:completely|entirely|altogether)\b", re.I),
     # "the job has run without a failure for the last three months", "has gone without an outage since"
@@ -127,7 +133,8 @@ _PATTERNS = [
         re.I,
     ),
     # "the auditors raised no findings", "there were no escalations that quarter", "nobody missed a dose"
-    re.compile(rf"\b(?:had|raised|found|reported|logged|got|received|there\s+were|saw)\s+no\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}", re.I),
+    re.compile(rf"\b(?:raised|found|reported|logged)\s+no\s+(?:[\w-]+\s+){{0,2}}?{_ZERO_OF}", re.I),
+    NO_COUNT,
     re.compile(
         r"\b(?:nobody|no\s+one|none\s+of\s+(?:them|(?:the|our|their|my|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+))\s+(?:was\s+|were\s+|got\s+)?"
         r"(?:(?:has|have)\s+(?:slipped|failed|been\s+late|gone\s+down|broken)|"
@@ -288,6 +295,8 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
                 continue
             if "level" in match.groupdict() and not _is_level(match.group("level"), text[: sentence.start]):
                 continue
+            if pattern in (ZERO_AFTER, NO_COUNT) and not _measured_zero(body, text[: sentence.start], match.group(0)):
+                continue
             start = clause_start(body, match.start())
             if _FINDING.search(body, start, match.start()):
                 continue  # what they noticed before acting ("saw that podcasts cost four times more") changed nothing
@@ -305,6 +314,26 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
 _WHOSE = re.compile(r"\bwhose\s+(?:[\w'’-]+\s+){0,3}$", re.I)
 # A comparison they noticed or found is a finding, not an outcome of theirs.
 _FINDING = re.compile(r"\b(?:noticed|saw|spotted|realised|realized|discovered)\b", re.I)
+
+
+_PERIOD = re.compile(rf"\b(?:(?:{NUMBER})\s+(?:more\s+)?{_DURATION}|(?:that|this|the\s+next|the\s+following|all|the\s+whole|the\s+rest\s+of\s+the)\s+(?:year|quarter|month|term|season|winter|summer|audit|close|project|launch|release|sprint|shift|week))\b", re.I)
+# A count said before, as a rate ("four or five missed doses a month", "30 percent of orders"): the baseline.
+_RATE_BEFORE = re.compile(
+    rf"\b(?!one\b|an?\s)(?:{NUMBER})(?:\s+or\s+(?:{NUMBER}))?(?:\s*%|\s+percent\b|(?:\s+[\w'’-]+){{0,4}}?\s+"
+    r"(?:a|an|per|every|each)\s+(?:day|night|week|month|quarter|year|shift|term|hour|close))",
+    re.I,
+)
+
+
+def _measured_zero(sentence: str, before: str, said: str) -> bool:
+    """ "No complaints after that" measures something only against a count said before, or over a stated period
+    ("since" is one: from then until now)."""
+    if re.search(r"(?i)\bsince\b", said) or _PERIOD.search(sentence) or _RATE_BEFORE.search(before):
+        return True
+    # or a count of the same thing: "we logged 30 complaints" before "no complaints after that"
+    counted = re.search(r"(?i)\b(?:no|zero|single|one)\s+(?:more\s+|further\s+|new\s+)?([^\W\d_][\w'’-]*)", said)
+    noun = counted.group(1)[:5] if counted else None
+    return bool(noun and re.search(rf"(?i)(?:\d[\d,]*|\b(?:{_UNITS}))(?:\s+[\w'’-]+){{0,2}}?\s+{re.escape(noun)}", before))
 
 
 def _is_level(amount: str, before: str) -> bool:
@@ -342,6 +371,8 @@ _QUALITATIVE = re.compile(
     r"(?:fixed|resolved|solved)\s+(?:it|the|that)|(?:was|were|got)\s+(?:fixed|resolved|solved)|"
     r"agreed|signed|closed\s+the|were\s+delivered|went\s+out|made\s+(?:the|it)\s+part\s+of|became|"
     r"(?:was|were|got)\s+(?:better|faster|happier|easier)|worked\s+out|asked\s+for\s+me|"
+    r"(?:no|zero|not\s+a\s+single)\s+(?:more\s+|further\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,4}?\s+(?:after\s+that|afterwards)|"
+    r"(?:was|were)\s+(?:fine|okay|ok|stable|safe|settled)\s+(?:after\s+that|afterwards|again|by\s+the\s+\w+)|"
     r"(?:it|this|that|which)\s+(?:improved|reduced|increased|sped\s+up|fixed|solved|halved|doubled)|"
     r"now\s+(?:reads?|uses?|follows?|runs?|trains?|asks?|owns?|relies|rely)\b|changed\s+how\b|"
     r"referred|kept\s+(?:her|his|their|the|our)\s+\w+|came\s+back|were\s+back|was\s+back|"
