@@ -196,7 +196,9 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
                            "like", "days", "week", "many", "much", "often", "exactly", "currently", "per", "see",
                            "covered", "offered", "provided", "included", "available", "required", "supported",
                            "paid", "handled", "structured", "organised", "organized", "shared", "split", "works",
-                           "between", "among", "across", "within", "without"}
+                           "between", "among", "across", "within", "without", "involve", "involves", "entail",
+                           "entails", "responsibilities", "duties", "spend", "spent", "time", "would", "doing", "each",
+                           "every", "after", "main", "key", "usual"}
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 
@@ -292,6 +294,11 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
         rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more."
                 if left else " The hiring team can tell you how that works in practice.")
         return f"Good question. {label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.”{rest}"
+    if not topics and _ABOUT_THE_WORK_RE.search(question):
+        summary = _work_summary(sources, "week" if re.search(r"\bweek", question, re.IGNORECASE) else
+                                "day" if re.search(r"\bday", question, re.IGNORECASE) else "")
+        if summary:
+            return summary
     labels = [label for label, text in sources if (text or "").strip()]
     if topics and labels:
         said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
@@ -300,3 +307,96 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
                 "not guess; that's a good one for the hiring team.")
     return ("Good question. I don't have that in the job description or my notes, so I'd rather not guess; "
             "it's a good one to ask the hiring team.")
+
+
+# "What does a typical week look like?", "What would I be doing day to day?", "What does the role involve?"
+_ABOUT_THE_WORK_RE = re.compile(
+    r"\b(?:typical (?:day|week|month)|day[- ]to[- ]day|(?:day|week)s? look like|what (?:would|will|do|does) "
+    r"(?:i|you|they|the \w+|\w+s) (?:be )?(?:doing|do|work on)\b|(?:role|job|position|work) (?:involve|entail)|"
+    r"responsibilit|duties|spend (?:most of )?(?:their|my|your|the) (?:time|days?|week))", re.IGNORECASE)
+# A posting's headings for what the job is: its summary, then its responsibilities.
+_SUMMARY_HEADING_RE = re.compile(
+    r"^(?:about (?:the|this) (?:position|role|job)|(?:the|your) (?:role|position|job)|(?:role|position|job) "
+    r"(?:summary|overview|description)|overview|what you(?:'|’)?ll do|what you will do)$", re.IGNORECASE)
+_DUTIES_HEADING_RE = re.compile(
+    r"^(?:(?:job |key |main |your |core )?(?:responsibilities|duties)|what you(?:'|’)?ll (?:do|be doing)|"
+    r"what you will (?:do|be doing)|in this role,? you will)$", re.IGNORECASE)
+# "The Clinician Onboarding Advisor works …", "This role is …", "You will be …": said to the candidate.
+_THIRD_PERSON_RE = re.compile(r"^(?:(?:[Tt]he|[Tt]his|[Oo]ur)\s+(?:[A-Z][\w-]*\s+){1,5}|(?:[Tt]he|[Tt]his) (?:role|position|person)\s+)"
+                              r"(is|has|does|[a-z]+s)\b\s+(.*)$")
+_SECOND_PERSON_RE = re.compile(r"^(?:in this role,?\s+)?you(?: will|'ll|’ll)\s+(.*)$", re.IGNORECASE)
+_BASE_FORMS = {"is": "be", "has": "have", "does": "do"}
+
+
+def _sections(text: str) -> list[tuple[str, list[str]]]:
+    """A posting's headed sections: (heading, its lines), a heading being a "## …" line or a short line
+    ending in ":" on its own."""
+    out: list[tuple[str, list[str]]] = []
+    for raw in (text or "").splitlines():
+        line = raw.strip()
+        heading = re.match(r"^#{1,6}\s*(.+?)\s*:?$", line) or re.match(r"^([A-Z][^.!?]{2,40}):$", line)
+        if heading:
+            out.append((heading.group(1).strip(" *_"), []))
+        elif line and out:
+            out[-1][1].append(line)
+    return out
+
+
+def _to_you(sentence: str) -> str:
+    """A posting's sentence about the person in the job, said to the candidate ("you'd work …"), or ""."""
+    found = _THIRD_PERSON_RE.match(sentence)
+    if found:
+        verb, rest = found.group(1), found.group(2)
+        if verb in _BASE_FORMS:
+            base = _BASE_FORMS[verb]
+        elif re.search(r"(?:ss|ch|sh|x|z)es$", verb):
+            base = verb[:-2]
+        elif verb.endswith("ies"):
+            base = verb[:-3] + "y"
+        else:
+            base = verb[:-1]
+        return f"you'd {base} {rest}"
+    found = _SECOND_PERSON_RE.match(sentence)
+    return f"you'd {found.group(1)}" if found else ""
+
+
+def _doing(duty: str) -> str:
+    """A responsibility's first clause as something done ("Act as the main contact and …" -> "acting as the
+    main contact"), or ""."""
+    clause = re.split(r"[.;:]\s|\s+and\s+|,\s", duty.strip(" -*•"), maxsplit=1)[0].strip(" .")
+    tokens = clause.split()
+    if not 3 <= len(tokens) <= 12 or not tokens[0].isalpha():
+        return ""
+    verb = tokens[0].lower()
+    if verb.endswith("ie"):
+        verb = verb[:-2] + "ying"
+    elif verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        verb = verb[:-1] + "ing"
+    elif re.search(r"[^aeiou][aeiou][bdgmnpt]$", verb) and len(verb) <= 4:
+        verb = verb + verb[-1] + "ing"
+    else:
+        verb = verb + "ing"
+    return " ".join([verb, *tokens[1:]])
+
+
+def _work_summary(sources: list[tuple[str, str]], span: str = "") -> str:
+    """What the job involves, from the posting's summary of the position and its responsibilities, in the
+    interviewer's words and naming the source; "" when the posting has neither."""
+    rest = f" The hiring team can tell you how a {span} actually goes." if span else \
+        " The hiring team can tell you how it works in practice."
+    for label, text in sources:
+        sections = _sections(text)
+        summary = next((_to_you(s) for h, lines in sections if _SUMMARY_HEADING_RE.match(h)
+                        for s in _sentences(" ".join(lines))[:2] if _to_you(s)), "")
+        duties = [_doing(line) for h, lines in sections if _DUTIES_HEADING_RE.match(h)
+                  for line in lines if line.startswith(("-", "*", "•"))]
+        duties = [d for d in duties if d and safe_phrase(d, 90)]
+        spoken = safe_phrase(summary, 230) if summary else ""
+        source = label[0].upper() + label[1:]
+        if spoken:
+            also = f" It also lists {duties[0]}." if duties else ""
+            return f"Good question. From {label}: {spoken}.{also}{rest}"
+        if duties:
+            return (f"Good question. {source} lists {_listed(duties[:2]).replace(' or ', ' and ')} among the "
+                    f"responsibilities.{rest}")
+    return ""

@@ -88,3 +88,81 @@ def test_i_did_it_myself_is_their_own_part_and_the_us_is_not_something_they_work
     assert reading.own_part and "own_part" not in reading.missing
     assert "US" not in read_answer("I like helping people through paperwork that scares them, and helping nurses "
                                    "move to the US is that at a bigger scale.").anchors
+
+
+# -- the lead's text interview as Cody, a practice manager, for a nurse advisor's posting ------------------
+
+# CC0 1.0 (gitobic/SoupBoss `ref_data/resumes/02-Office Coordinator.docx`, see tests/fixtures/SOURCES.md).
+CODY_RESUME = """Cody Fredrickson
+Allendale, MI | 771-555-0199 | cfredrickson@email.com
+Summary
+A bilingual, results-oriented business professional with three years of experience supervising, innovating and
+refining office systems to maximize results and compliance and minimize cost.
+Experience
+Brightside Dental, Practice Manager
+Aug. 2019 - Current
+Implement online appointment booking and text message appointment reminders, decreasing no-shows by 26%
+Handle insurance billing and compliance
+Train new employees
+Negotiate supply vendor contracts resulting in an annual savings of over $2,300
+Marsshine Engineering, Office Manager
+Sep. 2015 - Aug. 2019
+Handled meeting and travel coordination for 13 executives
+Spearheaded the implementation of a cloud-based project management system that improved delivery time by 12%
+Skills
+Microsoft Office software
+Billing
+"""
+# Written for these tests, in the shape of a startup's remote advisor posting (slug, title, headings, bullets).
+ADVISOR_JOB = """clinician-onboarding-advisor-remote
+Clinician Onboarding Advisor - Worldwide
+Remote
+4+ years
+
+## About Tidewell
+Tidewell wants every hospital ward fully staffed. We help nurses trained abroad move to the United States and
+build careers here, and we expect to place 800 nurses this year.
+
+## About the position
+The Clinician Onboarding Advisor works one-on-one with nurses who are applying or have been accepted, guiding them
+through credential checks, visa paperwork, hospital matching, the move itself and their exam preparation. You will
+be each nurse's first call until they start work in a US hospital.
+
+## Job Responsibilities
+- Act as the nurse's main contact and hand them on to the right colleague when needed. Check in with each group of
+nurses on a regular schedule.
+- Track exam results, class attendance, credential and visa filings, and step in early when a nurse falls behind.
+- Find ways to shorten the wait between the credential, visa, move and placement steps.
+
+## About you
+- You keep going after a setback; a lost deal doesn't stop you.
+- You met your targets in earlier roles.
+
+## Required Qualifications
+- Bachelor of Science in Nursing
+- Two years of work as a registered nurse
+
+## Benefits
+- Unlimited vacation
+- Work from anywhere
+"""
+MISSION = ("Your mission of getting nurses into US hospitals matters to me because my mother came here as a nurse "
+           "from the Philippines and it took her three years.")
+
+
+def test_a_question_about_the_work_is_answered_from_the_postings_position_and_responsibilities():
+    reply = answer_candidate_question("What does a typical week look like for the advisors?",
+                                      [("the job description", ADVISOR_JOB)])
+    assert "rather not guess" not in reply and "doesn't say" not in reply, reply
+    assert "job description" in reply  # the source, named
+    assert "you'd work one-on-one with nurses" in reply  # in the interviewer's words, to the candidate
+    assert "acting as the nurse's main contact" in reply
+    assert len(reply) <= 420 and "##" not in reply and "Unlimited vacation" not in reply
+    for asked in ("What would I be doing day to day?", "What does the role involve?"):
+        assert "one-on-one with nurses" in answer_candidate_question(asked, [("the job description", ADVISOR_JOB)])
+
+
+def test_a_question_about_the_work_is_still_not_guessed_when_the_posting_does_not_describe_it():
+    reply = answer_candidate_question("What does a typical week look like for the team?",
+                                      [("the job description", SRE_JOB)])
+    assert "rather not guess" in reply
