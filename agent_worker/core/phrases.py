@@ -92,12 +92,15 @@ def lead_in(reason: str, seed: str | int, stage_index: int, *, neutral: bool = F
 
 
 def closing_tone(answers: list[str]) -> str:
-    """warm (several substantive answers, at least one strong story), neutral (none substantive), or plain."""
+    """warm (several substantive answers, at least one strong story, few thin ones and not a run of them at
+    the end), neutral (none substantive), or plain."""
     from agent_worker.core.listening import read_answer
 
     readings = [read_answer(a) for a in answers]
     substantive = sum(1 for r in readings if r.substantive)
-    if substantive >= 3 and any(r.strong for r in readings) and substantive * 2 >= len(readings):
+    thin = len(readings) - substantive  # non-answers, questions asked back, vague or off-topic replies
+    trailing_run = len(readings) >= 2 and not readings[-1].substantive and not readings[-2].substantive
+    if substantive >= 3 and any(r.strong for r in readings) and thin * 4 <= len(readings) and not trailing_run:
         return "warm"
     return "plain" if substantive else "neutral"
 

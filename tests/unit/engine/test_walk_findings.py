@@ -3,6 +3,7 @@
 from agent_worker.core.asks import answered_already
 from agent_worker.core.followups import acknowledgement, answer_candidate_question
 from agent_worker.core.listening import read_answer
+from agent_worker.core.phrases import closing_line, closing_tone
 from agent_worker.core.sources import must_have_question
 from agent_worker.core.tailoring import InterviewContext
 from tests.unit.engine.scripts import CANDIDATE
@@ -166,3 +167,25 @@ def test_a_question_about_the_work_is_still_not_guessed_when_the_posting_does_no
     reply = answer_candidate_question("What does a typical week look like for the team?",
                                       [("the job description", SRE_JOB)])
     assert "rather not guess" in reply
+
+
+NO_SHOWS = ("At Brightside, no-shows were costing us about a day of chair time a week. I set up online booking and "
+            "text reminders, I trained the front desk on it, and no-shows dropped by 26% in three months.")
+SUPPLIES = ("When our supply costs kept rising, I compared three vendors myself, I negotiated a new contract with the "
+            "best one, and we saved over $2,300 a year because I bundled our orders.")
+VENDOR = ("We had a vendor that kept raising prices, so we talked to them and worked something out. No complaints "
+          "after that.")
+INTRO_CODY = ("I'm a practice manager at Brightside Dental. I run the front office, billing and the schedule for four "
+              "dentists, and before that I was an office manager at an engineering firm.")
+
+
+def test_after_a_run_of_non_answers_the_closing_does_not_praise_a_good_conversation_with_real_examples():
+    answers = [INTRO_CODY, NO_SHOWS, MISSION, SUPPLIES, "What does a typical week look like for the advisors?",
+               VENDOR, "I don't really know, I haven't done that.", "No, that's all, thank you."]
+    assert closing_tone(answers) != "warm"
+    closing = closing_line("Alex", "walk", closing_tone(answers))
+    assert "good conversation" not in closing and "enjoyed" not in closing
+    # One slip in an otherwise full interview still closes warmly; ending on a run of them does not.
+    assert closing_tone([INTRO_CODY, NO_SHOWS, SUPPLIES, NO_SHOWS, "I don't really know, I haven't done that."]) == "warm"
+    assert closing_tone([INTRO_CODY, NO_SHOWS, SUPPLIES, NO_SHOWS, SUPPLIES, "I don't really know.",
+                         "No, that's all, thank you."]) != "warm"
