@@ -1,6 +1,7 @@
 """The report email: PDF attached, only to a verified address, never twice."""
 
 import threading
+from html import escape as html_escape
 
 import pytest
 from django.core import mail
@@ -49,6 +50,13 @@ def test_the_report_is_mailed_over_smtp_with_its_pdf_attached(alice, role, immed
     assert quoted and "What went well:" in text and "What to work on:" in text
     assert all(f'"{q}"' in text for q in quoted)
     assert "What went well" in html and "Below, your own words show" not in text
+    # Each improvement carries its advice, quoted or not, in both parts: a quote alone tells the candidate nothing.
+    improvements = report.narrative["improvements"]
+    assert any(i["quote"] for i in improvements)
+    for item in improvements:
+        said = f'- {item["title"]}: "{item["quote"]}"\n  {item["detail"]}' if item["quote"] else f'- {item["title"]}. {item["detail"]}'
+        assert said in text.replace("\r\n", "\n"), (said, text)
+        assert html_escape(item["detail"]) in html
     attachments = list(message.iter_attachments())
     assert [a.get_content_type() for a in attachments] == ["application/pdf"]
     pdf = attachments[0].get_content()
