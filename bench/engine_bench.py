@@ -9,6 +9,7 @@ Writes bench/results/engine.json and prints a markdown table.
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 import time
@@ -47,6 +48,13 @@ ANSWERS = [
 ]
 
 
+def varied(text: str, seed: int, n: int) -> str:
+    """The answer with its numbers changed for this interview and turn, so the answers that carry numbers
+    differ between interviews and nothing kept from reading one can flatter the next (the short answers
+    without numbers repeat, as candidates' "Let me think." does)."""
+    return re.sub(r"\d+", lambda m: str(int(m.group()) + seed * 41 + n), text)
+
+
 def run_interview(seed: int, plan: dict[str, Any], timings: list[float]) -> int:
     clock = FakeClock()
     candidate = {"name": "Alice", "role": "Backend Engineer", "level": "senior",
@@ -58,7 +66,7 @@ def run_interview(seed: int, plan: dict[str, Any], timings: list[float]) -> int:
     for n in range(40):
         if engine.is_over:
             break
-        text = ANSWERS[(n + seed) % len(ANSWERS)] if n else ANSWERS[0]
+        text = varied(ANSWERS[(n + seed) % len(ANSWERS)] if n else ANSWERS[0], seed, n)
         clock.advance(2.0)
         start = clock.now()
         clock.advance(speech_seconds(text))

@@ -26,6 +26,7 @@ from agent_worker.core.engine_lines import EngineLines
 from agent_worker.core.engine_restore import EngineRestore
 from agent_worker.core.engine_tools import EngineTools
 from agent_worker.core.events import Event
+from agent_worker.core.listening import Reading
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
 from agent_worker.core.records import (
@@ -38,7 +39,7 @@ from agent_worker.core.records import (
 )
 from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.tailoring import InterviewContext
-from agent_worker.core.text import candidate_request, cap, is_thinking
+from agent_worker.core.text import candidate_request, cap, is_thinking, words
 
 __all__ = ["ANSWER_MAX_CHARS", "MAX_DURATION_SECONDS", "MAX_TURNS", "TYPING_GRACE_SECONDS", "Engine", "Line", "QuestionRecord"]
 
@@ -94,6 +95,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         self._turns = 0
         self._candidate_utterances = 0
         self._closing_said = False
+        self._said_words: set[str] = set()  # every word of every answer so far, kept as answers come
+        self._tone_readings: dict[str, tuple[int, Reading]] = {}  # per question: (answers read, its reading)
         self._last_exit_reason = "natural"
         self.brain_due: str | None = None
         self.paused_reason: str | None = None  # set while nobody drives (interview.paused)
@@ -474,11 +477,13 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                 self._thinking_since = at
                 if qid in self._questions:
                     self._questions[qid].answers.append(text)
+                    self._said_words.update(words(text))
             else:
                 self._thinking_since = None
                 if qid in self._questions:
                     question = self._questions[qid]
                     question.answers.append(text)
+                    self._said_words.update(words(text))
                     question.answered = True
                     if current is not None and qid == current.question_id:
                         self._answer_turn += 1

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from agent_worker.core import events as ev
 from agent_worker.core.engine_state import EngineState
-from agent_worker.core.listening import read_answer
-from agent_worker.core.phrases import closing_line, closing_tone, lead_in
+from agent_worker.core.listening import Reading, read_answer
+from agent_worker.core.phrases import closing_line, lead_in, tone_of
+from agent_worker.core.records import QuestionRecord
 from agent_worker.core.seeding import pick, shuffled
 from agent_worker.core.text import words
 
@@ -77,5 +78,14 @@ class EngineLines(EngineState):
     def _closing_text(self) -> str:
         """Fits the interview that happened: its answers before the closing stage (fixed once there)."""
         last = len(self.plan.stages) - 1
-        answers = [" ".join(q.answers) for q in self.questions() if 0 < q.stage_index < last and q.answers]
-        return closing_line(self.context.first_name, self.seed, closing_tone(answers))
+        readings = [self._tone_reading(q) for q in self.questions() if 0 < q.stage_index < last and q.answers]
+        return closing_line(self.context.first_name, self.seed, tone_of(readings))
+
+    def _tone_reading(self, question: QuestionRecord) -> Reading:
+        """The question's answers read as the closing tone reads them, once per new answer: the closing
+        line is looked at on every line of the last stage, and the earlier answers do not change."""
+        kept = self._tone_readings.get(question.question_id)
+        if kept is None or kept[0] != len(question.answers):
+            kept = (len(question.answers), read_answer(" ".join(question.answers)))
+            self._tone_readings[question.question_id] = kept
+        return kept[1]

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from agent_worker.core.brain import Brain, BrainTurn
     from agent_worker.core.clock import Clock
     from agent_worker.core.events import Event
+    from agent_worker.core.listening import Reading
     from agent_worker.core.plans import Stage, StagePlan
     from agent_worker.core.records import Line, QuestionRecord, StageState
     from agent_worker.core.tailoring import InterviewContext
@@ -53,6 +54,8 @@ class EngineState:
     _turns: int
     _candidate_utterances: int
     _closing_said: bool
+    _said_words: set[str]
+    _tone_readings: dict[str, tuple[int, Reading]]
     _last_exit_reason: str
     brain_due: str | None
     paused_reason: str | None

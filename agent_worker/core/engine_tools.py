@@ -15,7 +15,7 @@ from agent_worker.core.engine_state import EngineState
 from agent_worker.core.plans import Stage
 from agent_worker.core.records import MAX_RESTATEMENTS, REQUEST, QuestionRecord
 from agent_worker.core.seeding import derive_uuid
-from agent_worker.core.text import cap, is_near_duplicate, normalise, words
+from agent_worker.core.text import cap, is_near_duplicate, normalise
 from agent_worker.core.tools import ToolResult, tool_names
 
 __all__ = ["EXTRA_QUESTIONS", "INTRO_LADDER", "LADDERS", "STAR_LADDER", "EngineTools"]
@@ -92,7 +92,7 @@ class EngineTools(EngineState):
         (`asks.same_ask`, leaving aside the candidate's words). A follow-up's probes (their part, the
         result, the why) repeat only within the story it follows."""
         thread = self._thread_of_next(kind)
-        said = {w for q in self._questions.values() for answer in q.answers for w in words(answer)}
+        said = self._said_words  # kept as the answers come, not gathered again on every ask
         for qid in self._order:
             earlier = self._questions[qid]
             if is_near_duplicate(text, earlier.text) or same_ask(

@@ -6,10 +6,15 @@ rebuilt engine picks the same line again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from agent_worker.core.seeding import pick
 from agent_worker.core.text import words
 
-__all__ = ["closing_line", "closing_tone", "lead_in", "reprompt_line"]
+if TYPE_CHECKING:
+    from agent_worker.core.listening import Reading
+
+__all__ = ["closing_line", "closing_tone", "lead_in", "reprompt_line", "tone_of"]
 
 # Said before a stage's bridge, by why the previous stage ended.
 _LEAD_INS: dict[str, tuple[str, ...]] = {
@@ -96,7 +101,11 @@ def closing_tone(answers: list[str]) -> str:
     the end), neutral (none substantive), or plain."""
     from agent_worker.core.listening import read_answer
 
-    readings = [read_answer(a) for a in answers]
+    return tone_of([read_answer(a) for a in answers])
+
+
+def tone_of(readings: list[Reading]) -> str:
+    """`closing_tone` from answers already read."""
     substantive = sum(1 for r in readings if r.substantive)
     thin = len(readings) - substantive  # non-answers, questions asked back, vague or off-topic replies
     trailing_run = len(readings) >= 2 and not readings[-1].substantive and not readings[-2].substantive

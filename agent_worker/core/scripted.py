@@ -9,6 +9,7 @@ hashed from the seed, so a rebuilt engine gets the same interviewer.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from agent_worker.core import facts as facts_module
 from agent_worker.core.asks import answered_already, intents_of
@@ -37,7 +38,7 @@ from agent_worker.core.sources import (
     research_question,
     resume_questions,
 )
-from agent_worker.core.tailoring import InterviewContext, safe_phrase
+from agent_worker.core.tailoring import InterviewContext
 from agent_worker.core.text import words
 
 __all__ = ["MAX_STORY_FOLLOW_UPS", "ScriptedBrain", "judge_depth", "key_points"]
@@ -96,6 +97,12 @@ def key_points(answer: str, known_terms: list[str]) -> list[str]:
 
 
 # -- the interviewer ------------------------------------------------------------------------------
+
+@cache
+def _default_bank() -> list[BankQuestion]:
+    """The built-in bank, read once (every main question picks from it)."""
+    return load_bank(DEFAULT_BANK)
+
 
 _ACK_READY = ("Great.", "Wonderful.", "Perfect.", "Lovely.")
 _ACK_CLOSING_NONE = ("No problem at all.", "That's fine, thank you.")
@@ -247,7 +254,7 @@ class ScriptedBrain:
             own = load_bank(context.question_bank)
             if own:
                 return own
-        return load_bank(DEFAULT_BANK)
+        return _default_bank()
 
     def _main_candidates(self, turn: BrainTurn) -> list[Candidate]:
         stage = turn.stage
@@ -289,8 +296,7 @@ class ScriptedBrain:
     # -- acknowledging ----------------------------------------------------------------------------
 
     def _terms(self, context: InterviewContext) -> list[str]:
-        terms = [*context.resume_facts.skills, *context.job_requirements.skills]
-        return [t for t in dict.fromkeys(safe_phrase(t, 30) for t in terms) if t]
+        return list(context.known_terms)
 
     def _acknowledge(self, turn: BrainTurn, answer: str, reading: Reading) -> str:
         key = ("ack", len(turn.questions()), turn.stage_index)

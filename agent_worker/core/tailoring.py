@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from agent_worker.core import facts as facts_module
@@ -115,6 +116,13 @@ class InterviewContext:
         )
 
     # -- short values that may be spoken --------------------------------------------------------
+
+    @cached_property
+    def known_terms(self) -> tuple[str, ...]:
+        """The resume's and the posting's skills fit to be spoken, in order, once each (worked out once:
+        the listening reads every answer against them)."""
+        terms = [*self.resume_facts.skills, *self.job_requirements.skills]
+        return tuple(t for t in dict.fromkeys(safe_phrase(t, 30) for t in terms) if t)
 
     @property
     def first_name(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = [
     "NEAR_DUPLICATE_OVERLAP",
@@ -25,8 +26,13 @@ _WORD_RE = re.compile(r"[a-z0-9]+")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
-    """Lower-case, fold accents and apostrophes, keep letters and digits separated by single spaces."""
+    """Lower-case, fold accents and apostrophes, keep letters and digits separated by single spaces.
+
+    Kept for the last few thousand texts: a turn compares the bank's questions and the interview's own
+    with one another and with the answers many times over (a new answer is worked out once per turn).
+    """
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     folded = folded.lower().replace("'", "").replace("\u2019", "")
     return " ".join(_WORD_RE.findall(folded))
