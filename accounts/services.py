@@ -17,6 +17,7 @@ from accounts.mail_limit import take_mail_slot
 from accounts.models import User
 from accounts.registry import providers
 from accounts.tokens import make_verification_token, read_verification_token
+from mockflow_site.connections import release_connections
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,9 @@ def _site_link(path: str) -> str:
 
 
 def _send_quietly(user: User, *, template: str, context: dict[str, Any]) -> bool:
+    # The SMTP conversation takes a while (and longer when the mail server is slow): not on a pooled
+    # database connection (the sign-up's row is committed before this).
+    release_connections()
     try:
         send_templated_email(to=user.email, template=template, context=context)
     except OSError:

@@ -13,6 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import services
+from accounts.backends import BACKEND
 from accounts.emails import normalize_email
 from accounts.forms import (
     DeleteAccountForm,
@@ -73,7 +74,7 @@ def verify(request, token):
         return redirect("dashboard" if request.user.is_authenticated else "accounts:signup_sent")
     if verified_now and request.user != user:
         # The emailed link is how a new account is first signed in (once: a second click only says so).
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=BACKEND)
         messages.success(request, f"Welcome, {user.get_short_name()}! {user.email} is verified.")
     else:
         messages.success(request, f"Thanks! {user.email} is verified.")

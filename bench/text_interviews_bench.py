@@ -30,6 +30,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import threading
@@ -62,6 +63,13 @@ ANSWERS = [
 FRAMES_PER_SOCKET = 1 + len(ANSWERS)
 
 
+def varied(text: str, interview_id: str) -> str:
+    """The answer with its numbers changed for this interview, so no two interviews send the same story
+    and nothing the server keeps from reading one answer can flatter the next interview's."""
+    shift = int(str(interview_id).replace("-", "")[:6], 16) % 997
+    return re.sub(r"\d+", lambda m: str(int(m.group()) + shift), text)
+
+
 # -- set-up in this process (Django against the bench database) --------------------------------------
 
 
@@ -80,7 +88,7 @@ def make_candidates(count: int) -> list[tuple[object, str]]:
     for user in users:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = "accounts.backends.EmailBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         made.append((user, f"sessionid={session.session_key}"))
@@ -189,7 +197,8 @@ async def one_interview(session, base: str, cookie: str, interview_id: str, thin
                     sent_at = None
                 if think:
                     await asyncio.sleep(think * (0.5 + spread.random()) if spread else think)
-                await ws.send_json({"type": "answer", "text": ANSWERS[min(answered, len(ANSWERS) - 1)]})
+                await ws.send_json({"type": "answer",
+                                    "text": varied(ANSWERS[min(answered, len(ANSWERS) - 1)], interview_id)})
                 sent_at = time.perf_counter()
                 answered += 1
     except TimeoutError:

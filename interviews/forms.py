@@ -16,12 +16,15 @@ from django.db.models import Q
 from interviews.models import Document, Interview, Level, Role, StagePlan
 from interviews.parsing import DEFAULT_LIMITS, DocumentError, parse_document, parse_pasted_job_description
 from interviews.parsing.api import Kind
+from interviews.parsing.sandbox import waited_for_a_child
 from interviews.services.plans import plan_label, quick_practice_plan
 from interviews.services.setup import Upload, setup_limit_error, upload_attempt_allowed
 
 
 def _limits():
-    return dataclasses.replace(DEFAULT_LIMITS, max_bytes=int(getattr(settings, "UPLOAD_MAX_BYTES", DEFAULT_LIMITS.max_bytes)))
+    return dataclasses.replace(DEFAULT_LIMITS, max_bytes=int(getattr(settings, "UPLOAD_MAX_BYTES", DEFAULT_LIMITS.max_bytes)),
+                               max_children=settings.PARSE_CHILDREN_PER_PROCESS,
+                               queue_wait_seconds=settings.PARSE_QUEUE_WAIT_SECONDS)
 
 
 def _max_mb() -> str:
@@ -105,6 +108,7 @@ class NewInterviewForm(forms.Form):
         ).order_by("is_quick_practice", "title")
         self.limit_error = setup_limit_error(user=user) if self.is_bound and user is not None else None
         self.parsed: dict[str, Upload] = {}
+        self.queued_seconds = 0.0  # how long the uploads waited for a free parser (a burst of uploads)
 
     def role_options(self) -> dict:
         """Per role: its levels and plan, for the page's script to narrow the choices."""
@@ -129,6 +133,7 @@ class NewInterviewForm(forms.Form):
             parsed = parse_document(data, upload.name, kind, limits=_limits())
         except DocumentError as exc:
             raise forms.ValidationError(exc.message) from None
+        self.queued_seconds += waited_for_a_child()
         self.parsed[field] = Upload(parsed=parsed, data=data, filename=upload.name)
         return upload
 

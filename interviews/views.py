@@ -37,6 +37,14 @@ def _source_interview(request):
     return own_interview_or_404(request, source_id)
 
 
+QUEUE_NOTICE_SECONDS = 2.0
+
+
+def queued_notice(seconds: float) -> str:
+    return (f"Your documents waited {seconds:.0f} seconds in line before they were read: many candidates were "
+            "uploading at the same moment. They were read in full.")
+
+
 @login_required
 def new_interview(request):
     source = _source_interview(request)
@@ -56,6 +64,8 @@ def new_interview(request):
             except InterviewLimitReached as limit:
                 form.add_error(None, str(limit))
             else:
+                if form.queued_seconds >= QUEUE_NOTICE_SECONDS:
+                    messages.info(request, queued_notice(form.queued_seconds))
                 return redirect("interviews:detail", interview_id=interview.id)
     else:
         form = NewInterviewForm(user=request.user, source=source)

@@ -97,6 +97,9 @@ TEMPLATES = [
 ]
 
 AUTH_USER_MODEL = "accounts.User"
+# Ours first: it gives the database connection back before hashing the password. ModelBackend stays listed
+# only so that sessions signed in through it keep working (ours refuses for good, so it never hashes again).
+AUTHENTICATION_BACKENDS = ["accounts.backends.EmailBackend", "django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "accounts:login"
@@ -265,6 +268,11 @@ RESUME_RETENTION_DAYS = env_int("RESUME_RETENTION_DAYS", 30, minimum=1)
 RESEARCH_CACHE_HOURS = env_int("RESEARCH_CACHE_HOURS", 72, minimum=1)
 INTERVIEWS_PER_DAY = env_int("INTERVIEWS_PER_DAY", 20, minimum=1)
 UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 30, minimum=1)
+# Parser child processes at once per web process: a burst of uploads waits in line for them (at most
+# PARSE_QUEUE_WAIT_SECONDS, then the candidate is asked to send the form again), so 100 uploads at once
+# never start 100 parsers.
+PARSE_CHILDREN_PER_PROCESS = env_int("PARSE_CHILDREN_PER_PROCESS", 2, minimum=1)
+PARSE_QUEUE_WAIT_SECONDS = env_int("PARSE_QUEUE_WAIT_SECONDS", 60, minimum=1)
 RESEARCH_TIMEOUT_SECONDS = env_int("RESEARCH_TIMEOUT_SECONDS", 10, minimum=1)
 # An interview nobody has driven (no socket, no worker events) for this long is marked abandoned.
 ABANDON_AFTER_MINUTES = env_int("ABANDON_AFTER_MINUTES", 15, minimum=1)

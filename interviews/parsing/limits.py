@@ -20,6 +20,11 @@ class Limits:
     memory_bytes: int = 1024 * MB
     wall_seconds: float = 20.0
     max_output_bytes: int = 4 * MB
+    # Children at once per process (a burst of uploads queues for them), how long an upload may wait in
+    # that queue, and how many may wait: past either bound it is refused with a message to send it again.
+    max_children: int = 2
+    queue_wait_seconds: float = 60.0
+    max_waiting: int = 60
 
 
 DEFAULT_LIMITS = Limits()

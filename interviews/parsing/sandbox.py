@@ -11,12 +11,15 @@ A spare whose parent exits reads the end of its stdin and exits too.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,13 +60,11 @@ def _child_env() -> dict[str, str]:
 
 def _release_database_connections() -> None:
     """Give this thread's database connections back (to the pool) while the child works: a parse takes
-    about a second, and uploads holding their connections through it would exhaust the pool in a burst.
-    The next query takes one again. Never inside a transaction."""
-    from django.db import connections
+    about a second, and uploads holding their connections through it (or through their wait for a free
+    child) would exhaust the pool in a burst. The next query takes one again. Never inside a transaction."""
+    from mockflow_site.connections import release_connections
 
-    for connection in connections.all(initialized_only=True):
-        if connection.connection is not None and not connection.in_atomic_block:
-            connection.close()
+    release_connections()
 
 
 def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -> Any:
@@ -74,6 +75,11 @@ def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -
     """
     request = json.dumps({"func": func_path, "args": _encode(list(args))}).encode("utf-8")
     _release_database_connections()
+    with _queue.slot(limits):
+        return _run_child(func_path, request, limits)
+
+
+def _run_child(func_path: str, request: bytes, limits: Limits) -> Any:
     module = func_path.rpartition(".")[0]
     process = _take_spare(limits, module) or _start_child(limits, module)
     _keep_spare(limits, module)
@@ -101,6 +107,64 @@ def run_sandboxed(func_path: str, *args: Any, limits: Limits = DEFAULT_LIMITS) -
         raise DocumentError(str(reply["document_error"]))
     error = str(reply.get("error"))
     raise SandboxError(error, exhausted=error in ("MemoryError", "RecursionError"))
+
+
+BUSY = ("Many candidates are uploading documents right now, and yours could not be read within {wait}. "
+        "Nothing was saved: please send the form again in a minute.")
+
+
+class ChildQueue:
+    """At most `limits.max_children` children at once in this process; the uploads beyond wait their turn
+    (first come, first served as the threads wake), at most `limits.max_waiting` of them and each for at
+    most `limits.queue_wait_seconds`, else `DocumentError(BUSY)`. How long the last call of this thread
+    waited is `waited()` (the setup page tells the candidate when it was noticeable)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._running = 0
+        self._waiting = 0
+        self._local = threading.local()
+
+    def waited(self) -> float:
+        return float(getattr(self._local, "waited", 0.0))
+
+    def counts(self) -> tuple[int, int]:
+        """(children running, calls waiting) now."""
+        with self._lock:
+            return self._running, self._waiting
+
+    @contextlib.contextmanager
+    def slot(self, limits: Limits) -> Iterator[None]:
+        began = time.monotonic()
+        self._local.waited = 0.0
+        with self._lock:
+            if self._running >= limits.max_children or self._waiting:  # no jumping the queue
+                if self._waiting >= limits.max_waiting:
+                    raise DocumentError(BUSY.format(wait="the time we allow"))
+                self._waiting += 1
+                try:
+                    free = self._lock.wait_for(lambda: self._running < limits.max_children,
+                                               timeout=limits.queue_wait_seconds)
+                finally:
+                    self._waiting -= 1
+                if not free:
+                    raise DocumentError(BUSY.format(wait=f"{limits.queue_wait_seconds:g} seconds"))
+            self._running += 1
+        self._local.waited = time.monotonic() - began
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._running -= 1
+                self._lock.notify()
+
+
+_queue = ChildQueue()
+
+
+def waited_for_a_child() -> float:
+    """Seconds this thread's last parse waited for a free child (0 when one was free)."""
+    return _queue.waited()
 
 
 _spare_lock = threading.Lock()

@@ -49,3 +49,10 @@ def identity():
     ticks = int(open("/proc/self/stat").read().rsplit(")", 1)[1].split()[19])
     uptime = float(open("/proc/uptime").read().split()[0])
     return {"pid": os.getpid(), "age": uptime - ticks / os.sysconf("SC_CLK_TCK")}
+
+
+def hold(seconds):
+    """Work for `seconds` and say when this child ran (wall-clock, comparable across processes)."""
+    began = time.time()
+    time.sleep(seconds)
+    return {"began": began, "ended": time.time()}

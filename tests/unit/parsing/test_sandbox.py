@@ -1,11 +1,12 @@
 """The sandbox: a child process with CPU, memory and wall-clock limits, talking JSON."""
 
+import threading
 import time
 
 import pytest
 
-from interviews.parsing import DocumentError, Limits
-from interviews.parsing.sandbox import SandboxError, run_sandboxed
+from interviews.parsing import DocumentError, Limits, sandbox
+from interviews.parsing.sandbox import SandboxError, run_sandboxed, waited_for_a_child
 
 TARGETS = "tests.unit.parsing.sandbox_targets"
 TIGHT = Limits(cpu_seconds=2, memory_bytes=512 * 1024 * 1024, wall_seconds=5)
@@ -77,3 +78,54 @@ def test_a_spare_child_started_ahead_takes_the_next_document_and_no_child_takes_
     third = run_sandboxed(f"{TARGETS}.identity")
     assert second["age"] > since_called + 1, "the second document went to the spare started ahead"
     assert second["pid"] != third["pid"], "each child reads one document"
+
+
+def burst(count: int, limits: Limits, seconds: float) -> list[tuple[object, float]]:
+    """`count` uploads at once, each on its own thread as requests are: (result or DocumentError, waited s)."""
+    results: list[tuple[object, float]] = [(None, 0.0)] * count
+
+    def upload(index: int) -> None:
+        try:
+            results[index] = (run_sandboxed(f"{TARGETS}.hold", seconds, limits=limits), waited_for_a_child())
+        except DocumentError as error:
+            results[index] = (error, waited_for_a_child())
+
+    threads = [threading.Thread(target=upload, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return results
+
+
+def most_at_once(spans: list[dict]) -> int:
+    edges = sorted([(s["began"], 1) for s in spans] + [(s["ended"], -1) for s in spans])
+    running = peak = 0
+    for _, step in edges:
+        running += step
+        peak = max(peak, running)
+    return peak
+
+
+def test_a_burst_of_uploads_runs_at_most_max_children_parsers_at_once_and_the_rest_wait_their_turn():
+    limits = Limits(max_children=2, queue_wait_seconds=30, max_waiting=50)
+    results = burst(8, limits, 0.4)
+    spans = [r for r, _ in results if isinstance(r, dict)]
+    assert len(spans) == 8, results  # every upload was read
+    assert most_at_once(spans) <= 2
+    waits = sorted(w for _, w in results)
+    assert waits[:2] < [0.3, 0.3] and waits[-1] >= 1.0, waits  # the first two ran at once, the last waited
+    assert sandbox._queue.counts() == (0, 0)
+
+
+def test_past_the_queues_bounds_an_upload_is_refused_with_a_message_to_send_it_again():
+    limits = Limits(max_children=1, queue_wait_seconds=0.5, max_waiting=1)
+    results = burst(3, limits, 1.5)
+    refused = [r for r, _ in results if isinstance(r, DocumentError)]
+    assert len([r for r, _ in results if isinstance(r, dict)]) == 1
+    assert len(refused) == 2, results
+    for error in refused:
+        assert "Many candidates are uploading documents right now" in error.message
+        assert "Nothing was saved: please send the form again in a minute." in error.message
+    assert any("within 0.5 seconds" in e.message for e in refused)  # the one that waited its longest
+    assert sandbox._queue.counts() == (0, 0)
