@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.asks import content_stopwords, content_words
+from agent_worker.core.asks import content_stopwords, content_words, intents_of
 from agent_worker.core.listening import Reading
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap, normalise
 
-__all__ = ["acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
-           "level_group", "level_guidance", "model_preface", "non_answer_probe"]
+__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question",
+           "follow_up_options", "level_group", "level_guidance", "model_preface", "motivation_follow_ups",
+           "non_answer_probe"]
 
 
 def level_group(level: str) -> str:
@@ -134,6 +135,29 @@ def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, stro
     why_made = [m for m in missing if m[0] == "why" and made and made in m[1] and level_group(level) != "senior"]
     out += why_made + deeper + [m for m in missing if m not in why_made] if strong else missing + deeper
     return [(gap, text[0].upper() + text[1:]) for gap, text in out]
+
+
+# "What draws you to this role?", "How do you keep yourself motivated through a run of lost deals?"
+_MOTIVATION_RE = re.compile(r"\b(?:motivat\w*|keeps? you going|matters? (?:most )?to you|why (?:do you want|this|our|"
+                            r"the) |what (?:drew|draws|attracts) you|passionate)", re.IGNORECASE)
+_MOTIVATION_FOLLOW_UPS = (
+    "Can you tell me about a time when that kept you going through a hard stretch at work? What was happening, "
+    "and what did you do?",
+    "How has that shown up in your work so far? Tell me about one time.",
+)
+_MOTIVATION_MADE_FOLLOW_UPS = ("You mentioned {a}. What about that work kept you going when it got hard?",)
+
+
+def about_motivation(question: str) -> bool:
+    """Whether a question asks what drives the candidate (why this role, what keeps them going)."""
+    return "motivation" in intents_of(question) or bool(_MOTIVATION_RE.search(question))
+
+
+def motivation_follow_ups(made: str) -> list[str]:
+    """After an answer about what drives them: an example of it at work, or (when they named something they
+    did) what about that work kept them going; never a probe about a place or a person they mentioned."""
+    own = [t.format(a=made) for t in _MOTIVATION_MADE_FOLLOW_UPS] if made.startswith("the ") else []
+    return [t[0].upper() + t[1:] for t in own] + list(_MOTIVATION_FOLLOW_UPS)
 
 
 def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[str]:

@@ -108,7 +108,8 @@ _CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ][A
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",
               "My", "Our", "It", "In", "At", "On", "Then", "When", "After", "Before", "Last", "Another", "One",
               "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "US", "USA", "UK", "EU", "January", "February", "March", "April",
-              "May", "June", "July", "August", "September", "October", "November", "December", "What", "How"}
+              "May", "June", "July", "August", "September", "October", "November", "December", "What", "How",
+              "Dr", "Mr", "Mrs", "Ms", "Prof"}
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,36 @@ _TURNED_DOWN_RE = re.compile(
     r"([^.;!?,]{1,40}?)(?=\s+(?:because|since|as|for|so|which|and|but|when|after)\b|[.;!?,]|$)", re.IGNORECASE)
 
 
-def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
+# A name that is not something they worked on or with: where someone came from or lives, a relative's story,
+# a person, or the company they are talking to ("Your mission …", "from the Philippines", "Dr. Patel").
+_PLACE_BEFORE_RE = re.compile(r"\b(?:from|out of)\s+(?:the\s+)?$", re.IGNORECASE)
+_MOVE_BEFORE_RE = re.compile(r"\b(?:in|to|into|across|around|near|back to)\s+(?:the\s+)?$", re.IGNORECASE)
+_LIFE_RE = re.compile(r"\b(?:came|come|comes|coming|moved here|born|gr[eo]w(?:n)? up|immigrat\w*|emigrat\w*|"
+                      r"relocat\w*|lives?|lived|living|raised|visit\w*|holiday|vacation)\b", re.IGNORECASE)
+_RELATIVE_RE = re.compile(r"\bmy (?:mother|mom|mum|father|dad|parents?|sister|brother|wife|husband|partner|son|"
+                          r"daughter|kids|children|family|grand(?:mother|father|ma|pa|parents)|aunt|uncle|cousin|"
+                          r"friend)\b", re.IGNORECASE)
+_PERSON_BEFORE_RE = re.compile(r"(?:\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?|\b(?:manager|boss|colleague|lead|mentor|director|"
+                               r"client|customer|patient|teammate|co-?worker|friend|CEO|CTO),?)\s+$")
+_PERSON_AFTER_RE = re.compile(r"^,?\s+(?:said|told|asked|says|thinks|thought|wanted|called|emailed|suggested)\b")
+
+
+def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool:
+    """Whether a capitalised name at `start` is a place, a person, a relative's story or the company itself."""
+    sentence_start = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), text.rfind("! ", 0, start)) + 1
+    before = text[sentence_start:start]
+    sentence = text[sentence_start:start + len(name) + 200].split(". ")[0]
+    lowered = name.lower()
+    return (any(lowered == o.lower() or lowered.split()[0] == o.lower().split()[0] for o in not_theirs if o)
+            or bool(re.search(r"\byour\s+$", before, re.IGNORECASE))
+            or bool(_PLACE_BEFORE_RE.search(before))
+            or bool(_MOVE_BEFORE_RE.search(before) and _LIFE_RE.search(sentence))
+            or bool(_RELATIVE_RE.search(before))
+            or bool(_PERSON_BEFORE_RE.search(before))
+            or bool(_PERSON_AFTER_RE.match(text[start + len(name):])))
+
+
+def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = None) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank, position, phrase)
     lowered = text.lower()
     left_behind = {m.group(1).lower() for m in re.finditer(r"\bfrom ([\w/+#.-]+) to\b", text)}
@@ -240,7 +270,7 @@ def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
             found.append((0 if len(tokens) > 1 else 3, match.start(1), "the " + " ".join(tokens)))
     for match in _CAPITALISED_RE.finditer(text):
         name = match.group(1)
-        if name.split()[0] in _NOT_NAMES or len(name) < 2:
+        if name.split()[0] in _NOT_NAMES or len(name) < 2 or _not_theirs(text, match.start(), name, not_theirs or []):
             continue
         found.append((2, match.start(), name))
     # What they moved away from ("from ELK to Loki") is not what they chose.
@@ -257,12 +287,13 @@ def _anchors(text: str, known_terms: list[str]) -> list[tuple[int, str]]:
     return out[:4]
 
 
-def read_answer(text: str, known_terms: list[str] | None = None) -> Reading:
-    """Read an answer for what it contains and what it leaves out."""
+def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: list[str] | None = None) -> Reading:
+    """Read an answer for what it contains and what it leaves out. `not_theirs`: names that are never the
+    candidate's own work (the company they are interviewing with)."""
     count = len(words(text))
     actions = ACTION_RE.findall(text)
     vague_hits = len(VAGUE_RE.findall(text))
-    ranked = _anchors(text, list(known_terms or []))
+    ranked = _anchors(text, list(known_terms or []), list(not_theirs or []))
     anchors = [phrase for _, phrase in ranked]
     result = result_phrase(text)
     has_result = bool(result) or bool(RESULT_RE.search(text))

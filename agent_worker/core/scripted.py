@@ -16,11 +16,13 @@ from agent_worker.core.asks import answered_already, intents_of
 from agent_worker.core.bank import DEFAULT_BANK, GENERIC_QUESTIONS, OPENER_TAGS, BankQuestion, load_bank
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.followups import (
+    about_motivation,
     acknowledgement,
     answer_candidate_question,
     asks_a_question,
     follow_up_options,
     model_preface,
+    motivation_follow_ups,
     non_answer_probe,
 )
 from agent_worker.core.listening import ACTION_RE as _ACTION_RE
@@ -134,7 +136,7 @@ class ScriptedBrain:
                 turn.transition_stage("nothing to ask in this stage")
             return
         answer = turn.answer
-        reading = read_answer(answer, self._terms(turn.engine.context))
+        reading = self._read(turn, answer)
         depth = 1 if reading.non_answer else judge_depth(answer)
         if reading.substantive and depth < 3:
             depth = 3  # a short, concrete answer is adequate: only vague ones count as thin
@@ -231,15 +233,19 @@ class ScriptedBrain:
             anchor = next((a for a in reading.anchors if a.lower() not in asked), "")
             options = non_answer_probe(stage, anchor, turn.seed, len(turn.questions()))
         else:
-            story = read_answer(" ".join(" ".join(q.answers) for q in thread), self._terms(turn.engine.context))
+            story = self._read(turn, " ".join(" ".join(q.answers) for q in thread))
             limit = 1 if stage == "self_intro" else MAX_STORY_FOLLOW_UPS
             if probes >= limit or (story.strong and probes >= 1 and not story.missing):
                 return False
             anchors = [*reading.anchors, *story.anchors]
             anchor = next((a for a in anchors if a.lower() not in asked), "")
             made = next((a for a in [*reading.made, *story.made] if a.lower() not in asked), "")
-            options = [text for _, text in follow_up_options(stage, story.missing, anchor,
-                                                             turn.engine.context.level, story.strong, made)]
+            if thread and about_motivation(thread[0].text) and not probes:
+                # What drives them is followed up as that, not as a story about whatever they named.
+                options = motivation_follow_ups(made)
+            else:
+                options = [text for _, text in follow_up_options(stage, story.missing, anchor,
+                                                                 turn.engine.context.level, story.strong, made)]
         for text in options:
             if self._ask(turn, Candidate(text, None, "follow_up", "listening"), ack, reply):
                 return True
@@ -294,6 +300,11 @@ class ScriptedBrain:
         return [c for c in merged if not answered_already(c.text, said, terms)]
 
     # -- acknowledging ----------------------------------------------------------------------------
+
+    def _read(self, turn: BrainTurn, text: str) -> Reading:
+        """An answer read with the interview's terms; the company they are talking to is never theirs."""
+        context = turn.engine.context
+        return read_answer(text, self._terms(context), [context.company])
 
     def _terms(self, context: InterviewContext) -> list[str]:
         return list(context.known_terms)

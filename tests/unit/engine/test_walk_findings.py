@@ -4,8 +4,10 @@ from agent_worker.core.asks import answered_already
 from agent_worker.core.followups import acknowledgement, answer_candidate_question
 from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import closing_line, closing_tone
+from agent_worker.core.scripted import ScriptedBrain
 from agent_worker.core.sources import must_have_question
 from agent_worker.core.tailoring import InterviewContext
+from tests.unit.engine.helpers import Harness
 from tests.unit.engine.scripts import CANDIDATE
 
 INCIDENT = ("Last year a certificate expired on our internal API gateway on a Saturday and every service that "
@@ -189,3 +191,28 @@ def test_after_a_run_of_non_answers_the_closing_does_not_praise_a_good_conversat
     assert closing_tone([INTRO_CODY, NO_SHOWS, SUPPLIES, NO_SHOWS, "I don't really know, I haven't done that."]) == "warm"
     assert closing_tone([INTRO_CODY, NO_SHOWS, SUPPLIES, NO_SHOWS, SUPPLIES, "I don't really know.",
                          "No, that's all, thank you."]) != "warm"
+
+
+def test_a_country_a_relative_or_the_company_itself_is_not_named_back_as_something_they_worked_on():
+    assert read_answer(MISSION).anchors == ()
+    assert "Tidewell" not in read_answer("I love what Tidewell is doing for nurses, and I ran our own onboarding "
+                                         "at Brightside.", not_theirs=["Tidewell"]).anchors
+    assert "Manila" not in read_answer("I grew up in Manila and moved here for college, then I ran the front "
+                                       "desk at Brightside.").anchors
+    assert read_answer("I worked the numbers with Dr. Patel, and my manager, Dana, asked me to set up Dentrix "
+                       "reminders.").anchors == ("Dentrix",)
+    # What they work at and with is still theirs.
+    assert "Brightside Dental" in read_answer("I'm a practice manager at Brightside Dental. I run the front "
+                                              "office and I use Dentrix every day.").anchors
+
+
+def test_a_motivation_answer_gets_a_follow_up_about_that_motivation_not_about_a_place():
+    h = Harness(name="Alex Doe", role="Nurse Success Advisor", level="mid", resume_text=CODY_RESUME,
+                job_description=ADVISOR_JOB, company="Tidewell").start()
+    h.enter_stage("self_intro")
+    h.engine.brain = ScriptedBrain()  # from here on the scripted interviewer answers
+    h.ask("How do you keep yourself motivated through a run of lost deals?")
+    h.answer(MISSION)
+    reply = h.said()[-1]
+    assert "Philippines" not in reply and "worked on there" not in reply, reply
+    assert "kept you going" in reply, reply
