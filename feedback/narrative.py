@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from feedback.analysis import Answer, CompetencyScore, InterviewAnalysis
+from feedback.coverage import not_covered, shown_elsewhere
 from feedback.narrative_llm import (
     NARRATIVE_JSON_SCHEMA,
     WEAK_SCORE,
@@ -141,7 +142,11 @@ def rules_narrative(analysis: InterviewAnalysis) -> Narrative:
 
 
 def _label(answer: Answer) -> str:
-    question = (answer.question or "this question").strip()
+    return _question_label(answer.question)
+
+
+def _question_label(text: str | None) -> str:
+    question = (text or "this question").strip()
     return question if len(question) <= 90 else question[:87].rstrip() + "..."
 
 
@@ -195,8 +200,13 @@ def _summary(analysis: InterviewAnalysis, strengths: list[EvidenceItem], improve
             parts.append(f"You scored {analysis.overall_score:g}/5 overall on the competencies you covered.")
     else:
         parts.append("None of your answers targeted this role's competencies, so there is no score this time.")
-    if analysis.uncovered_competencies:
-        parts.append(f"Not covered this time: {', '.join(analysis.uncovered_competencies)}.")
+    missing = not_covered(analysis)
+    if missing:
+        parts.append(f"Not covered this time: {', '.join(missing)}.")
+    shown = shown_elsewhere(analysis)
+    if shown:
+        listed = "; ".join(f'{s.competency} in your answer to "{_question_label(s.question)}"' for s in shown)
+        parts.append(f"Shown without a question of its own: {listed}{'' if listed[-2:-1] in '.?!' else '.'}")
     quoted = next((s for s in strengths if s.quote), None)
     if quoted:
         parts.append(f'Your strongest moment: "{quoted.quote}"')
@@ -260,7 +270,7 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
         "asked_question": "Write your questions for the interviewer down and keep them for the end; answer each "
         "question first, even briefly.",
     }
-    for name in analysis.uncovered_competencies[:1]:
+    for name in not_covered(analysis)[:1]:
         items.append(f"Prepare a story that shows {name}: this interview did not cover it.")
     scored = _scored_competencies(analysis)
     if len(scored) > 1:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from feedback import textstats
 from feedback.analysis import InterviewAnalysis
+from feedback.coverage import not_covered, shown_elsewhere
 from feedback.narrative_types import EvidenceItem, ExampleAnswer, Narrative, QuestionPointer, weakest_answer
 from mockflow_site.validation import explain
 
@@ -123,7 +124,10 @@ def _analysis_facts(analysis: InterviewAnalysis) -> dict[str, Any]:
             {"name": c.name, "score": c.score, "asked": c.asked, "answered": c.answered}
             for c in analysis.competencies
         ],
-        "uncovered_competencies": analysis.uncovered_competencies,
+        "uncovered_competencies": not_covered(analysis),
+        "shown_without_a_question": [
+            {"competency": s.competency, "question_id": s.question_id, "quote": s.quote} for s in shown_elsewhere(analysis)
+        ],
         "talk_ratio": analysis.talk_ratio,
         "speech": asdict(analysis.speech),
         "weakest_question_id": weakest.question_id if weakest else None,

@@ -139,6 +139,7 @@ def report_summary(report: Report) -> dict:
 def report_context(report: Report, *, print_mode: bool = False) -> dict:
     """Everything the report template shows (page and PDF alike)."""
     from feedback.analysis import InterviewAnalysis
+    from feedback.coverage import not_covered, shown_elsewhere
     from feedback.narrative import Narrative
 
     interview = report.interview
@@ -201,6 +202,9 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         "competencies": competencies,
         "covered_count": len(covered),
         "competency_count": len(analysis.competencies),
+        "not_covered": not_covered(analysis),
+        "shown_elsewhere": [{"shown": shown, "number": by_id[shown.question_id]["number"] if shown.question_id in by_id else None}
+                            for shown in shown_elsewhere(analysis)],
         **analysis.counts(),
         "stages": stages,
         "stage_rows": [

@@ -309,3 +309,30 @@ def test_the_end_panel_counts_are_the_reports_before_and_after_it_is_built(alice
     assert before == after == {"questions_asked": len(analysis.interview_questions()),
                                "questions_answered": len(analysis.interview_answers()) - 1,  # the question back
                                "duration_seconds": analysis.duration_seconds}
+
+
+def test_a_competency_shown_under_another_question_is_covered_on_the_report_and_in_the_email(
+        alice, immediate_tasks, rules_only, client):
+    from tests.integration.feedback.helpers import backend_role
+
+    role = backend_role("Platform Engineer", competencies=["system design", "communication", "incident response"])
+    story = ("Last spring our payments API went down on a Friday evening while I was on call. I got paged by the "
+             "error-rate alert, declared an incident and rolled back the release that had gone out an hour before. "
+             "Payments were back within 25 minutes, and the rollback check I added has caught two bad releases since.")
+    interview = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:2], {"say": story}, *GOOD_TURNS[3:]])
+    interview_completed.send(sender=type(interview), interview=interview)
+    report = Report.objects.get(interview=interview)
+    analysis = InterviewAnalysis.model_validate(report.analysis)
+    assert "incident response" in analysis.uncovered_competencies  # no question targeted it
+    told = next(a for a in analysis.interview_answers() if a.text == story)
+    assert told.competency != "incident response"
+    client.force_login(alice)
+
+    page = client.get(f"/feedback/{interview.pk}/").content.decode()
+
+    assert "No question targeted incident response, but your answer to" in page
+    assert "showed it: <q>I got paged by the error-rate alert" in page
+    assert "No data for incident response" not in page
+    assert "Not covered this time: incident response" not in report.narrative["summary"]
+    assert "Shown without a question of its own: incident response" in mail.outbox[-1].body
+    assert analysis.competency_scores()["incident response"] is None
