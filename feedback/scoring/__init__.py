@@ -100,15 +100,24 @@ def assess_answer(
     rel = rubrics.relevance(question, text)
     if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed):
         return _asked_instead(kind, analysed, results, rel)
+    told_story = False
     if kind in (rubrics.CLOSING, rubrics.GENERAL):
         scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general
         verdict = scorer(analysed, words, results, rel, question or "")
+        if kind == rubrics.GENERAL and rubrics.tells_a_story(analysed, results):
+            # A story with a result answers "how do you…" as well as "tell me about a time…": never less.
+            as_story = rubrics.score_story(analysed, words, results, rel)
+            if as_story.value > verdict.value:
+                verdict, told_story = as_story, True
+                verdict.explanation.insert(1, "scored as the story it tells (what you did and how it turned out)")
     else:
         verdict = _SCORERS[kind](analysed, words, results, rel)
+    if analysed and all(s.non_answer for s in analysed):
+        verdict.flags.add(rubrics.NOTHING_TO_TELL)
     score = rubrics.finish(verdict)
     flags = verdict.flags
     star: dict[str, list[Span]] = {part: [] for part in textstats.STAR_PARTS}
-    if kind == rubrics.STORY:
+    if kind == rubrics.STORY or told_story:
         for sentence in analysed:
             for part, span in sentence.clauses:
                 star[part].append(span)

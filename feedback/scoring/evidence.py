@@ -133,15 +133,24 @@ def improvements(
             found.append(Evidence(key, quote.text if quote else None, advice))
 
     first = lambda test: next((s for s in sentences if test(s)), None)  # noqa: E731
+    if rubrics.NOTHING_TO_TELL in flags:
+        # STAR coaching for "I haven't done that" reads as not listening: say what to do when you have nothing.
+        add(rubrics.NOTHING_TO_TELL, None, "You said you had nothing for this one. That is fine to admit, in one line, "
+            "but then offer the closest thing you have done: \"I haven't …, but the nearest was when I …\", and tell that.")
+        return found
     if "off_topic" in flags:
         add("off_topic", None, "This answer does not address the question. Pick one real example that does and "
             "tell it: what was going on, what you did, and how it turned out.")
-    if "hypothetical" in flags:
-        add("hypothetical", first(lambda s: s.hypothetical),
+    if "hypothetical" in flags and first(lambda s: s.hypothetical and not s.generic):
+        add("hypothetical", first(lambda s: s.hypothetical and not s.generic),
             "This says what you would do, not what you did. Tell one real time it happened, in the past tense.")
     if "blame" in flags:
         add("blame", first(lambda s: s.blame),
             "This puts the fault on others. Say what you did about it and what you would do differently.")
+    if "generic" in flags and flags & {"no_action", "no_example"}:
+        # Platitudes and nothing else: that is the first thing to fix, before the parts of a story.
+        add("generic", first(lambda s: s.generic),
+            "A claim like this persuades no one on its own. Replace it with a moment that shows it.")
     if kind == rubrics.STORY:
         if "no_action" in flags and "hypothetical" not in flags and "off_topic" not in flags:
             add("no_action", None, "Say what you did yourself, step by step, in the first person.")

@@ -30,9 +30,13 @@ _PROMPT = re.compile(r"Your turn:[^?]*\?(?:\s*Give the before and the after\.)?\
 
 
 def is_outline(text: str | None) -> bool:
-    """An example with nothing of the candidate's in it: only "Your turn" questions (a non-answer's). It is an
-    outline of what a good answer covers, not "an improved version, from your own words"."""
-    return bool(text) and not _PROMPT.sub("", text or "").strip()
+    """An example with nothing of the candidate's in it: only "Your turn" prompts and the questions a good answer
+    covers (a non-answer's). It is an outline, not "an improved version, from your own words"."""
+    if not text or not text.strip():
+        return False
+    rest = _PROMPT.sub("", text).strip()
+    return all(line.text.strip().startswith("Your turn:") or line.text.rstrip().endswith("?")
+               for line in textstats.sentences(rest))
 
 
 def _clean(sentence: Sentence, *, max_words: int = 40) -> str:

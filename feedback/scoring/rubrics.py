@@ -17,6 +17,8 @@ from feedback.scoring.sentences import Sentence, content_stems, stem
 
 STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
 QUESTION_TYPES = (STORY, INTRO, MOTIVATION, CLOSING, GENERAL)
+# Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
+NOTHING_TO_TELL = "nothing_to_tell"
 TYPE_LABELS = {
     STORY: "a story question",
     INTRO: "an introduction",
@@ -46,9 +48,15 @@ _STORY_Q = re.compile(
     r"share\s+an?\s+(?:example|story|time)|talk\s+(?:me\s+)?(?:through|about)\s+a\s+time|a\s+time\s+(?:when\s+)?you|"
     r"what(?:\s+(?:was|is|has\s+been)|['’]s(?:\s+been)?)\s+the\s+(?:hardest|biggest|most|toughest)|(?:specific|concrete|real)\s+example|"
     r"an\s+example\s+of|where\s+were\s+you|what\s+happened|(?:specific|one|a)\s+time\b|what\s+did\s+you\s+do|"
-    r"what\s+difference\s+did|what\s+changed|what\s+was\s+the\s+(?:result|outcome|impact))",
+    r"what\s+difference\s+did|what\s+changed|what\s+was\s+the\s+(?:result|outcome|impact)|"
+    # what the candidate did, asked in the past: "what did you own…", "what problem did it solve, and what was your part?"
+    r"(?:what|how|which|where|why)\b[^?]{0,40}?\bdid\s+you\s+(?!come\s+to\b)\w+|what\s+was\s+your\s+(?:part|role|contribution)|"
+    r"problem\s+did\s+it\s+solve|do\s+differently\s+if\s+you\s+did|keep\s+(?:yourself|going|your\s+\w+\s+up)\b[^?]*\bthrough)",
     re.I,
 )
+
+# "How do you keep yourself motivated through a run of lost deals?" asks how they got through it, not why this job.
+_RESILIENCE_Q = re.compile(r"\bmotivated\s+(?:through|when|after|during)\b", re.I)
 
 
 def question_type(question: str | None, stage: str | None = None) -> str:
@@ -56,7 +64,7 @@ def question_type(question: str | None, stage: str | None = None) -> str:
     text = question or ""
     if _CLOSING_Q.search(text) or (stage == "closing" and not _STORY_Q.search(text)):
         return CLOSING
-    if _MOTIVATION_Q.search(text):
+    if _MOTIVATION_Q.search(text) and not _RESILIENCE_Q.search(text):
         return MOTIVATION
     if _INTRO_Q.search(text):
         return INTRO
@@ -250,6 +258,12 @@ def _relevance_limit(score: Score, rel: float, sentences: list[Sentence], *, sto
         score.cap(1.5, "the answer does not address the question", "off_topic")
 
 
+def tells_a_story(sentences: list[Sentence], results: list) -> bool:
+    """Several things the candidate did themselves, and how it turned out: a whole story, whatever was asked."""
+    steps = sum(s.steps for s in sentences if s.own_action)
+    return steps >= 2 and (bool(results) or any(s.part == "result" for s in sentences))
+
+
 def _tells_a_work_story(sentences: list[Sentence]) -> bool:
     """Things the candidate did themselves (several steps, or what came of them), with no leisure or personal history."""
     steps = sum(s.steps for s in sentences if s.own_action)
@@ -258,7 +272,12 @@ def _tells_a_work_story(sentences: list[Sentence]) -> bool:
     return bool(steps) and (steps >= 2 or came_of_it) and not personal
 
 
-_ROLE_STATEMENT = re.compile(r"\b(?:i['’]m\s+an?|i\s+am\s+an?|i\s+work\s+as|i['’]ve\s+been\s+an?|currently\s+i|i\s+currently)\b", re.I)
+_ROLE_STATEMENT = re.compile(
+    r"\b(?:i['’]m\s+(?:an?|the|currently)|i\s+am\s+(?:an?|the|currently)|i\s+work\s+as|i['’]ve\s+been\s+(?:an?|the)|"
+    r"currently\s+i|i\s+currently|i['’]ve\s+spent\s+\w+\s+(?:years|months)|i\s+have\s+(?:\w+\s+)?\w+\s+years|"
+    r"(?:for\s+)?the\s+(?:last|past)\s+\w+\s+years,?\s+i(?:['’]ve)?)\b",
+    re.I,
+)
 _FORWARD = re.compile(
     r"\b(?:looking\s+for|i\s+want\s+to|i['’]d\s+like\s+to|which\s+is\s+(?:why|what)|that['’]s\s+why|this\s+(?:role|position|job)|"
     r"next\s+step|excited\s+(?:about|by)|i['’]m\s+keen|what\s+this\s+\w+\s+role\s+offers)\b",

@@ -62,9 +62,13 @@ _SITUATION = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\b(?:i|we|you)\s+(?:would|'d|’d)\b(?!\s+(?:like|love)\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
     r"\bi['’]d\s+(?:probably|first|try)\b|\bin\s+(?:that|this|such\s+a)\s+(?:kind\s+of\s+)?situation\b|"
-    r"\b(?:usually|generally|normally|typically)\b(?![^.!?]*\b(?:was|were|had|happened|took|went|came|\w+ed)\b)|"
     r"\byou\s+(?:have|need)\s+to\b|\byou\s+just\b",
     re.I,
+)
+# What they usually do: a hypothetical, unless the sentence is a platitude ("I'm a good communicator
+# generally"), which is generic rather than an answer about what they would do.
+_HABITUAL = re.compile(
+    r"\b(?:usually|generally|normally|typically)\b(?![^.!?]*\b(?:was|were|had|happened|took|went|came|\w+ed)\b)", re.I
 )
 _GENERIC = re.compile(
     r"\b(?:team\s+player|hard[\s-]?work(?:ing|er)|fast\s+learner|passionate|perfectionist|people\s+person|"
@@ -86,7 +90,9 @@ _BLAME = re.compile(
 _NON_ANSWER = re.compile(
     r"\b(?:i\s+(?:do\s+not|don['’]t|can['’]t|cannot|can\s+not)\s+(?:really\s+)?(?:remember|recall|know|think\s+of\s+(?:one|any|an?\s+\w+)|say)|"
     r"(?:no|not\s+a(?:\s+clue|n\s+idea))\s*(?:idea|clue)?\b(?=[\s,.!?]*$)|no\s+idea|nothing\s+comes\s+to\s+mind|"
-    r"i['’]d\s+rather\s+(?:skip|not\s+say|pass)|(?:skip|pass\s+on)\s+this(?:\s+one)?|i\s+(?:have|['’]ve)\s+(?:no|never\s+had\s+an?)\s+(?:idea|answer|example))\b",
+    r"i['’]d\s+rather\s+(?:skip|not\s+say|pass)|(?:skip|pass\s+on)\s+this(?:\s+one)?|i\s+(?:have|['’]ve)\s+(?:no|never\s+had\s+an?)\s+(?:idea|answer|example)|"
+    r"i\s+(?:have\s+not|haven['’]t|never)\s+(?:really\s+)?(?:done|had|worked\s+(?:on|with))\s+(?:that|this|it|one|any(?:thing\s+like\s+that)?)(?=[\s,.!?]*(?:sorry|$))|"
+    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
     re.I,
 )
 _FILLER_PHRASES = re.compile(
@@ -207,7 +213,8 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
         sentence = Sentence(span=span)
         i_past = [m for m in _I_PAST.finditer(body) if _is_action(body, m)]
         we_past = [m for m in _WE_PAST.finditer(body) if _is_action(body, m)]
-        sentence.hypothetical = bool(_HYPOTHETICAL.search(body))
+        sentence.generic = bool(_GENERIC.search(body))
+        sentence.hypothetical = bool(_HYPOTHETICAL.search(body)) or (bool(_HABITUAL.search(body)) and not sentence.generic)
         # "… and renewed the certificate. And restarted the pods": a sentence cut where the speaker paused
         # goes on with the same subject.
         carried = _CARRIED_ACTION.match(body) if out and out[-1].own_action else None
@@ -221,7 +228,6 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
             # "I restarted the pods, I restarted all of them" is one step said twice.
             sentence.steps = max(1, len({m.group(1).lower() for m in i_past + more}))
             own_verbs = [m.start(1) for m in i_past + more]
-        sentence.generic = bool(_GENERIC.search(body))
         sentence.blame = bool(_BLAME.search(body))
         sentence.filler_words = sum(len(m.group(0).split()) for m in _FILLER_PHRASES.finditer(body))
         sentence.reasons = len(_REASON.findall(body))
