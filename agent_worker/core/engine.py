@@ -30,6 +30,7 @@ from agent_worker.core.listening import Reading
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
 from agent_worker.core.records import (
+    ANSWERED,
     MAX_DURATION_SECONDS,
     MAX_TURNS,
     REQUEST,
@@ -235,8 +236,10 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             data: dict[str, Any] = {"text": line.text}
             if line.question_id:
                 data["question_id"] = line.question_id
-            if line.kind == "restatement":
+            if line.kind in ("restatement", "redirect"):
                 data["restated"] = True
+            if line.kind == "redirect":
+                data["redirected"] = True
             data.update(started_at=iso(begin), ended_at=iso(end))
             self._emit(ev.AGENT_SAID, data, at=end, stage=line.stage)
             if line.kind == "closing" and self._ending is not None:
@@ -453,6 +456,9 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             if qid in self._questions and data.get("restated") and self.brain_due == REQUEST:
                 self._questions[qid].restatements += 1
                 self.brain_due = None  # the request is met: the candidate answers the same question now
+            if qid in self._questions and data.get("redirected"):
+                self._questions[qid].redirected = True
+                self.brain_due = None  # brought back to it: the candidate answers the same question again
             if qid in self._questions:
                 question = self._questions[qid]
                 if not question.spoken:
@@ -488,7 +494,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                     if current is not None and qid == current.question_id:
                         self._answer_turn += 1
                         if self.brain_due is None:
-                            self.brain_due = "answered"
+                            self.brain_due = ANSWERED
         elif kind == ev.INTERVIEW_PAUSED:
             self.paused_reason, self._paused_at = str(data.get("reason") or "connection_lost"), at
         elif kind == ev.INTERVIEW_RESUMED:

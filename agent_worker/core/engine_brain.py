@@ -140,7 +140,7 @@ class EngineBrainSide(EngineState):
     def turn_progressed(self, turn: BrainTurn) -> bool:
         if self.ended or self._ending is not None or self.stage_changes != turn._start_stage_changes:
             return True
-        if any(line.kind == "restatement" for line in self._queue):
+        if any(line.kind in ("restatement", "redirect") for line in self._queue):
             return True  # the same question said again: the turn ends waiting for its answer
         return any(e.type == ev.QUESTION_ASKED or (e.type == ev.AGENT_SAID and e.data.get("restated"))
                    for e in self.events[turn._start_seq:])

@@ -16,7 +16,7 @@ from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap, normalise
 
-__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question",
+__all__ = ["about_motivation", "acknowledgement", "redirect_line", "says_what_drives_them", "answer_candidate_question", "asks_a_question",
            "follow_up_options", "level_group", "level_guidance", "model_preface", "motivation_follow_ups",
            "non_answer_probe"]
 
@@ -158,6 +158,45 @@ def motivation_follow_ups(made: str) -> list[str]:
     did) what about that work kept them going; never a probe about a place or a person they mentioned."""
     own = [t.format(a=made) for t in _MOTIVATION_MADE_FOLLOW_UPS] if made.startswith("the ") else []
     return [t[0].upper() + t[1:] for t in own] + list(_MOTIVATION_FOLLOW_UPS)
+
+
+# Words of someone saying what draws or drives them; an answer to "what draws you?" without any is elsewhere.
+_DRIVE_RE = re.compile(
+    r"\b(?:want\w*|like|love\w*|enjoy\w*|care\w*|interest\w*|excit\w*|drawn|draws?|drew|because|matters?|"
+    r"appeal\w*|passion\w*|looking for|hop(?:e|ing)|chance|opportunit\w*|fits?|suits?|mission|grow\w*|"
+    r"motivat\w*|keeps? me|keep going|reasons?|meaning\w*|reward\w*|satisf\w*|proud|purpose|believe|goals?|"
+    r"good at|strengths?|curious|learn\w*|help\w*|impact|difference|next step|career)\b", re.IGNORECASE)
+_ADJECTIVE_RE = re.compile(r"(?:ful|ous|ive|ent|ant|al|ic|ing|ed)$|^(?:new|old|big|small|hard|tough|long|short|"
+                           r"local|major|key|busy|angry|unhappy|large)$")
+
+
+def _what_it_was_about(answer: str) -> str:
+    """What an answer was about, from its first "a …" ("We had a vendor that …" -> "a vendor"), or ""."""
+    found = re.search(r"\b(an?)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?", answer)
+    if not found or found.group(2) in content_stopwords():
+        return ""
+    words = [found.group(1), found.group(2)]
+    if found.group(3) and _ADJECTIVE_RE.search(found.group(2)) and found.group(3) not in content_stopwords():
+        words.append(found.group(3))
+    return " ".join(words)
+
+
+def says_what_drives_them(answer: str) -> bool:
+    """Whether an answer speaks of what draws or drives the candidate (wanting, caring, a mission, a reason)."""
+    return bool(_DRIVE_RE.search(answer))
+
+
+def redirect_line(question: str, answer: str, reading: Reading) -> str:
+    """After an answer about something else than what drives them ("What draws you to this role?" answered
+    with a story about a vendor): bring them back to the question, gently; "" when the answer fits or is
+    too thin to be about anything (that is a non-answer, probed as one)."""
+    if not about_motivation(question) or reading.non_answer or reading.word_count < 8 or _DRIVE_RE.search(answer):
+        return ""
+    asked = " ".join(question.split())
+    asked = asked[0].lower() + asked[1:] if asked[:2] != "I " else asked
+    topic = _what_it_was_about(answer)
+    lead = f"That's about {topic}, though." if topic else "That's a different story, though."
+    return f"{lead} Coming back to my question: {asked}"
 
 
 def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[str]:

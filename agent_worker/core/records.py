@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["MAX_DURATION_SECONDS", "MAX_RESTATEMENTS", "MAX_TURNS", "REQUEST", "Line", "QuestionRecord", "StageState"]
+__all__ = ["ANSWERED", "MAX_DURATION_SECONDS", "MAX_RESTATEMENTS", "MAX_TURNS", "REQUEST", "Line", "QuestionRecord", "StageState"]
 
 MAX_DURATION_SECONDS = 25 * 60  # the whole interview's ceiling
 MAX_TURNS = 80  # every candidate.said and agent.said
@@ -12,6 +12,7 @@ MAX_TURNS = 80  # every candidate.said and agent.said
 MAX_RESTATEMENTS = 2
 # The brain's decision point after such a request (`BrainTurn.reason`; the others: stage_started, answered).
 REQUEST = "request"
+ANSWERED = "answered"
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Line:
     id: str
     text: str
     stage: str
-    kind: str  # bridge, question, say, reply, reprompt, restatement, closing
+    kind: str  # bridge, question, say, reply, reprompt, restatement, redirect, closing
     question_id: str | None = None
 
 
@@ -39,6 +40,7 @@ class QuestionRecord:
     depth: int | None = None
     answers: list[str] = field(default_factory=list)
     restatements: int = 0  # said again in other words at the candidate's request
+    redirected: bool = False  # brought back to it once after an answer about something else
     thread: str = ""  # the main question this one follows up (its own id for a main question)
 
 

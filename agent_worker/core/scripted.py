@@ -24,6 +24,8 @@ from agent_worker.core.followups import (
     model_preface,
     motivation_follow_ups,
     non_answer_probe,
+    redirect_line,
+    says_what_drives_them,
 )
 from agent_worker.core.listening import ACTION_RE as _ACTION_RE
 from agent_worker.core.listening import RESULT_RE as _RESULT_RE
@@ -137,6 +139,10 @@ class ScriptedBrain:
             return
         answer = turn.answer
         reading = self._read(turn, answer)
+        question = turn.question
+        redirect = redirect_line(question.text, answer, reading) if not turn.preface and question else ""
+        if redirect and turn.redirect(redirect).ok:
+            return  # once per question: the answer that follows is read with this one
         depth = 1 if reading.non_answer else judge_depth(answer)
         if reading.substantive and depth < 3:
             depth = 3  # a short, concrete answer is adequate: only vague ones count as thin
@@ -233,7 +239,8 @@ class ScriptedBrain:
             anchor = next((a for a in reading.anchors if a.lower() not in asked), "")
             options = non_answer_probe(stage, anchor, turn.seed, len(turn.questions()))
         else:
-            story = self._read(turn, " ".join(" ".join(q.answers) for q in thread))
+            story_text = " ".join(" ".join(q.answers) for q in thread)
+            story = self._read(turn, story_text)
             limit = 1 if stage == "self_intro" else MAX_STORY_FOLLOW_UPS
             if probes >= limit or (story.strong and probes >= 1 and not story.missing):
                 return False
@@ -241,8 +248,9 @@ class ScriptedBrain:
             anchor = next((a for a in anchors if a.lower() not in asked), "")
             made = next((a for a in [*reading.made, *story.made] if a.lower() not in asked), "")
             if thread and about_motivation(thread[0].text) and not probes:
-                # What drives them is followed up as that, not as a story about whatever they named.
-                options = motivation_follow_ups(made)
+                # What drives them is followed up as that, not as a story about whatever they named; an
+                # answer that never said what drives them is left for the next question.
+                options = motivation_follow_ups(made) if says_what_drives_them(story_text) else []
             else:
                 options = [text for _, text in follow_up_options(stage, story.missing, anchor,
                                                                  turn.engine.context.level, story.strong, made)]

@@ -216,3 +216,33 @@ def test_a_motivation_answer_gets_a_follow_up_about_that_motivation_not_about_a_
     reply = h.said()[-1]
     assert "Philippines" not in reply and "worked on there" not in reply, reply
     assert "kept you going" in reply, reply
+
+
+def _in_self_intro() -> Harness:
+    h = Harness(name="Alex Doe", role="Sales", level="mid", resume_text=CODY_RESUME, job_description=ADVISOR_JOB,
+                company="Tidewell").start()
+    h.enter_stage("self_intro")
+    h.engine.brain = ScriptedBrain()  # from here on the scripted interviewer answers
+    return h
+
+
+def test_an_off_topic_answer_is_gently_brought_back_to_the_question_once_without_counting_a_question():
+    h = _in_self_intro()
+    h.ask("What draws you to this Sales role?")
+    asked = len(h.of("question.asked"))
+    h.answer(VENDOR)
+    reply = h.said()[-1]
+    assert reply == "That's about a vendor, though. Coming back to my question: what draws you to this Sales role?"
+    assert len(h.of("question.asked")) == asked  # not a new question
+    h.answer(VENDOR)  # off the point again: not brought back a second time
+    assert "Coming back to my question" not in h.said()[-1] and "kept you going" not in h.said()[-1], h.said()[-1]
+    drew = next(q for q in h.engine.questions() if q.text == "What draws you to this Sales role?")
+    assert drew.answers == [VENDOR, VENDOR]  # both filed under the one question
+
+
+def test_an_answer_that_says_what_draws_them_is_not_brought_back():
+    h = _in_self_intro()
+    h.ask("What draws you to this Sales role?")
+    h.answer("I like helping people through paperwork that scares them, and helping nurses move is that at a "
+             "bigger scale.")
+    assert "Coming back to my question" not in h.said()[-1]
