@@ -148,7 +148,8 @@ class ChildQueue:
                 finally:
                     self._waiting -= 1
                 if not free:
-                    raise DocumentError(BUSY.format(wait=f"{limits.queue_wait_seconds:g} seconds"))
+                    seconds = limits.queue_wait_seconds
+                    raise DocumentError(BUSY.format(wait="1 second" if seconds == 1 else f"{seconds:g} seconds"))
             self._running += 1
         self._local.waited = time.monotonic() - began
         try:

@@ -56,3 +56,11 @@ def hold(seconds):
     began = time.time()
     time.sleep(seconds)
     return {"began": began, "ended": time.time()}
+
+
+def hold_until(path, limit):
+    """Work until the file `path` exists (at most `limit` seconds)."""
+    deadline = time.time() + limit
+    while not os.path.exists(path) and time.time() < deadline:
+        time.sleep(0.05)
+    return "released"
