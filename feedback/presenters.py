@@ -274,7 +274,7 @@ def staff_overview_view(overview: dict) -> dict:
     title = f"Interviews per day, last {overview['days']} days"
     return {
         **overview,
-        "forced_rows": [{**row, "stage": name_label(row["stage"])} for row in forced],
+        "forced_rows": [{**row, "stage": STAGE_TITLES.get(row["stage"]) or name_label(row["stage"])} for row in forced],
         "failed_by_step": {STEP_LABELS.get(step, step): n for step, n in overview["failed_by_step"].items()},
         "latency_p50_text": latency_text(overview["latency_p50"]),
         "latency_p95_text": latency_text(overview["latency_p95"]),

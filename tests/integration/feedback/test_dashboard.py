@@ -151,6 +151,7 @@ def test_staff_aggregates_count_volumes_rates_forced_exits_scores_and_latency(hi
     assert staff_overview(days=30)["total"] == 5
 
     shown = staff_overview_view(overview)  # what the staff page shows of it
-    assert [row["stage"] for row in shown["forced_rows"]] == ["Greeting", "Self intro", "Past experience", "Closing"]
+    # the same stage names as the reports (not "Greeting", "Self intro")
+    assert [row["stage"] for row in shown["forced_rows"]] == ["Welcome", "About you", "Past experience", "Closing"]
     assert set(shown["failed_by_step"]) == {"Analysis", "Written feedback", "PDF", "Email"}
     assert shown["latency_p50_text"].endswith(("ms", " s")) and "<svg" in shown["days_chart"]
