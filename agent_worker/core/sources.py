@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from agent_worker.core import facts as facts_module
 from agent_worker.core.bank import BankQuestion
 from agent_worker.core.facts.placeholders import is_placeholder
+from agent_worker.core.facts.skills import _vocabulary_skills as vocabulary_skills
 from agent_worker.core.followups import level_group
 from agent_worker.core.listening import NUMBER, result_phrase
 from agent_worker.core.seeding import pick
@@ -95,12 +96,14 @@ def gap_skills(context: InterviewContext) -> list[str]:
     have = {s.lower() for s in resume.skills}
     resume_words = " ".join([*resume.skills, *resume.results, *resume.projects]).lower()
     lines = [*job.must_haves, *job.responsibilities]
+    named = [set(vocabulary_skills(line)) for line in lines]
     scored = []
     for skill in job.skills:
         low = skill.lower()
         if low in have or low in SOFT_SKILLS or low in resume_words:
             continue
-        position = next((n for n, line in enumerate(lines) if low in line.lower()), None)
+        # Where the job names it, in any of its words ("Nursing" in "Bachelor of Nursing Science Degree").
+        position = next((n for n, line in enumerate(lines) if low in line.lower() or skill in named[n]), None)
         if position is not None:
             scored.append((position, skill))
     spoken = (safe_phrase(spoken_skill(skill), 30) for _, skill in sorted(scored))

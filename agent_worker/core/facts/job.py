@@ -77,6 +77,27 @@ def _is_pitch(item: str, company: str | None) -> bool:
     )
 
 
+_PROFILE_HEADING = re.compile(
+    r"^(?:about you|who you are|your profile|the ideal candidate|you might be a fit if|what it takes|"
+    r"what you need to succeed)\b",
+    re.IGNORECASE,
+)
+# The teams a duty names ("feedback to Engineering, product management and the rest of the team", "coordinate
+# with Product, Legal and other departments"): whom one works with, not a skill the job asks for.
+_TEAM_LIST = re.compile(
+    r"\b(?:to|with|across|between|among|alongside)\s+(?:the\s+)?(?P<teams>(?:[\w&/-]+(?:\s+[\w&/-]+){0,2},\s*){1,8}"
+    r"(?:[\w&/-]+(?:\s+[\w&/-]+){0,2},?\s+)?)(?:and|&)\s+(?:the rest of (?:the|our) (?:team|company|organi[sz]ation)|"
+    r"(?:all\s+)?(?:other|the other|our other)\s+(?:teams|departments|functions|groups)|the (?:wider|broader|whole|entire) "
+    r"(?:team|company))",
+    re.IGNORECASE,
+)
+
+
+def _without_team_names(text: str) -> str:
+    """`text` with the lists of teams a duty names blanked out."""
+    return _TEAM_LIST.sub(lambda m: m.group(0).replace(m.group("teams"), " " * len(m.group("teams"))), text)
+
+
 def _header_years(lines: list[str]) -> str | None:
     """ "Remote, 11+ years" in a posting's header: the experience it asks for."""
     for line in _header_lines(lines):
@@ -90,7 +111,9 @@ def extract_job_requirements(text: str) -> JobRequirements:
     """Extract the requirements of a job description (after dropping lines addressed to a reader)."""
     clean = strip_instructions(text or "")
     lines = _lines(clean)
-    buckets: dict[str, list[str]] = {"must": [], "nice": [], "resp": [], "top": [], "other": []}
+    # "profile": a must-have section that describes the person ("About you", "Who you are"), listed after the
+    # required qualifications when a posting has both.
+    buckets: dict[str, list[str]] = {"must": [], "profile": [], "nice": [], "resp": [], "top": [], "other": []}
     current = "top"
     base_indent = None
     parent_nice = False
@@ -102,6 +125,8 @@ def extract_job_requirements(text: str) -> JobRequirements:
         indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
         if heading:
             current, inline = heading
+            if current == "must" and _PROFILE_HEADING.match(_strip_bullet(line).strip("*_#: ")):
+                current = "profile"
             parent_nice = False
             base_indent = indent
             if inline:
@@ -111,7 +136,7 @@ def extract_job_requirements(text: str) -> JobRequirements:
         if not item:
             continue
         # A nested list under a "Bonus:" item of a requirements list.
-        if current == "must" and _is_bullet(line) and re.fullmatch(
+        if current in ("must", "profile") and _is_bullet(line) and re.fullmatch(
             r"(?:bonus(?: points)?|nice to have|preferred|pluses|a plus|extra)\s*:?", item, re.I
         ):
             parent_nice, base_indent = True, indent
@@ -139,7 +164,7 @@ def extract_job_requirements(text: str) -> JobRequirements:
 
     # A requirement stated in the introduction ("Relocation to the USA is required").
     stated = [s for s in items(buckets["top"], 40) if _DUTY_REQUIRED.search(s)]
-    must = items(stated + buckets["must"], 15)
+    must = items(stated + buckets["must"] + buckets["profile"], 15)
     header_years = _header_years(lines)
     if header_years and not any(re.search(r"\b(?:years?|yrs?)\b", m, re.I) for m in must):
         must.insert(0, f"{header_years} of experience")
@@ -171,7 +196,9 @@ def extract_job_requirements(text: str) -> JobRequirements:
     must = [m for m in must if m not in conditions]
     nice = [n for n in nice if n not in conditions]
     body = "\n".join(lines)
-    years = _years_asked(must, lines)
+    # The years its header states ("Remote, 5+ years") are what the posting asks; a must-have's years ("two years
+    # as a registered nurse") are one requirement's.
+    years = header_years or _years_asked(must, lines)
     return JobRequirements(
         title=title,
         company=company,
@@ -179,7 +206,7 @@ def extract_job_requirements(text: str) -> JobRequirements:
         confidence={"company": company_confidence, "title": title_confidence, "location": location_confidence},
         must_haves=must,
         nice_to_haves=nice,
-        skills=_dedupe(_vocabulary_skills(body), 40),
+        skills=_dedupe(_vocabulary_skills(_without_team_names(body)), 40),
         seniority_signals=_job_seniority(title, lines, years),
         responsibilities=resp,
         conditions=conditions,

@@ -161,7 +161,9 @@ def _header_lines(lines: list[str]) -> list[str]:
     for line in lines:
         if not line:
             continue
-        if _jd_section(line) or len(out) >= 8:
+        # "Remote" on a line of its own under the title is where the job is, not the "Remote" section below.
+        where = len(out) < 3 and re.fullmatch(r"(?i:remote|hybrid|on-?site)", line.strip(" #*_"))
+        if (_jd_section(line) and not where) or len(out) >= 8:
             break
         out.append(line)
     return out

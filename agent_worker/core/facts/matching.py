@@ -14,7 +14,8 @@ _STOPWORDS = set(
     "you we they it its their will would should can could must may have has had do does did not no strong "
     "excellent good great solid proven ability able experience experienced knowledge understanding skills "
     "skill working work using use including etc such other years year plus least one more well team teams "
-    "demonstrable demonstrated deep broad familiarity familiar proficiency proficient".split()
+    "demonstrable demonstrated deep broad familiarity familiar proficiency proficient business time things thing "
+    "right done get getting make making way ways day days new people".split()
 )
 
 
@@ -92,6 +93,13 @@ _CHECKABLE = re.compile(
 )
 
 
+# A statement of who the candidate is ("You're tenacious - …", "You work with urgency - …"): a quality to show in
+# the answers, never matched by the common words it shares with a resume ("business", "time").
+_QUALITY = re.compile(
+    r"^(?:you(?:'|’)re|you are|you(?:'|’)ve got|you (?:work|care|thrive|love|enjoy|like|take|get|want|act|move|"
+    r"embrace|value|believe|keep|stay|pick|roll|find|see|seek|bring (?:energy|enthusiasm|a positive))\b)",
+    re.IGNORECASE,
+)
 # Requirements about a kind of thing the resume shows by example: "at least one programming language" is shown
 # by Python; "a CS degree" by "B.S. in Computer Science".
 _LANGUAGES = re.compile(
@@ -104,6 +112,86 @@ _KINDS = [
      re.compile(r"\b(?:bachelor|master|b\.?\s?sc|m\.?\s?sc|b\.\s?s\.|m\.\s?s\.|b\.?\s?a\.|ph\.?\s?d|mba|bsn|"
                 r"degree|diploma|licenciatura|grado)|学士|硕士|博士|本科|研究生", re.I)),
 ]
+
+
+# Abbreviations of fields of study, read as the field's words.
+_FIELD_ABBREVIATIONS = [
+    (re.compile(r"\b(?:BSN|ASN|ADN|MSN|DNP)\b"), " nursing "), (re.compile(r"\bCS\b"), " computer science "),
+    (re.compile(r"\bEE\b"), " electrical engineering "), (re.compile(r"\bHR\b"), " human resources "),
+    (re.compile(r"\bIT\b"), " information technology "), (re.compile(r"\b(?:BBA|MBA)\b"), " business administration "),
+]
+# Where a requirement names the field of the degree it asks: "Bachelor of Nursing Science", "degree in X or Y",
+# "a CS degree".
+_FIELD_AFTER = re.compile(
+    r"\b(?:bachelor|master|associate)(?:['’]?s)?\s+of\s+(?:(?:science|arts)\s+(?:in\s+)?)?(?P<of>[^;.():]+)|"
+    r"\b(?:degrees?|bachelor'?s?|master'?s?|associate'?s?|b\.?\s?sc?\.?|m\.?\s?sc?\.?|b\.?a\.|ph\.?\s?d\.?|diploma)"
+    r"(?:\s*/\s*[\w.']+)*\s+in\s+(?P<in>[^;.():]+)",
+    re.IGNORECASE,
+)
+_FIELD_BEFORE = re.compile(r"(?P<before>(?:\b[A-Za-z&-]+\s+){1,2})degree\b", re.IGNORECASE)
+_FIELD_END = re.compile(
+    r"\s+(?:from|with|preferred|required|is|are|plus|strongly|highly|and/or|at|by|who|that|which)\b.*$|"
+    r",?\s+or\s+(?:equivalent|comparable)\b.*$",
+    re.IGNORECASE,
+)
+# Words that name no field: a degree's own words, "related field", the article.
+_NOT_FIELD = set(
+    "a an the any other of in or and related relevant similar equivalent comparable field fields area areas "
+    "discipline disciplines subject subjects such as e g eg like including quantitative technical scientific "
+    "science sciences studies arts degree degrees bachelor bachelors master masters associate associates s "
+    "program programs major concentration accredited four year 4-year university college valid advanced "
+    "graduate undergraduate postgraduate have hold holds possess preferably ideally completed formal".split()
+)
+
+
+def _field_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", text.lower()) if w not in _NOT_FIELD and len(w) > 1}
+
+
+def _expanded(text: str) -> str:
+    for pattern, words in _FIELD_ABBREVIATIONS:
+        text = pattern.sub(words, text)
+    return text
+
+
+def _degree_fields(requirement: str) -> list[tuple[str, set[str]]]:
+    """The fields of study a degree requirement names, each as (how it is said, its words): "Bachelor of Nursing
+    Science" names nursing; "Computer Science or a related field such as Mathematics" names two; "a related
+    field" alone names none, nor does "Bachelor's degree"."""
+    text = _expanded(requirement)
+    match = _FIELD_AFTER.search(text)
+    said = (match.group("of") or match.group("in")) if match else ""
+    if not _field_words(said):
+        before = _FIELD_BEFORE.search(text)
+        said = before.group("before") if before else ""
+    said = _FIELD_END.sub("", said).strip(" ,")
+    fields = []
+    for part in re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*/\s*|\bsuch as\b|\be\.g\.", said):
+        words = _field_words(part)
+        if words:
+            named = re.sub(r"^(?:an?|the)\s+|\s+degrees?$", "", re.sub(r"\s+", " ", part).strip(" ,"), flags=re.I)
+            fields.append((named.lower(), words))
+    return fields
+
+
+def _same_field(asked: set[str], shown: str) -> bool:
+    """Whether an education entry's words name every word of a field asked ("Nursing" in "B.S. in Nursing")."""
+    words = set(re.findall(r"[a-z]+", _expanded(shown).lower()))
+    return all(any(w.startswith(a[:5]) or (len(w) >= 4 and a.startswith(w)) for w in words) for a in asked)
+
+
+def _degree_verdict(requirement: str, facts: ResumeFacts) -> tuple[bool, str] | None:
+    """A degree in a named field is shown only by a degree in that field or one the requirement names as its
+    equivalent: a degree in human resources is no nursing degree. None when the requirement names no field."""
+    fields = _degree_fields(requirement)
+    degrees = [e for e in facts.education if _KINDS[1][2].search(e)]
+    if not fields or not degrees:
+        return None
+    for entry in degrees:
+        if any(_same_field(words, entry) for _, words in fields):
+            return True, "resume shows " + _cut(entry)
+    named = " or ".join(said for said, _ in fields)
+    return False, f"asks for a degree in {named}; the resume shows " + _cut(degrees[0].split(", ")[0], 60)
 
 
 def _shown_by_kind(requirement: str, facts: ResumeFacts, text: str) -> str | None:
@@ -162,6 +250,9 @@ def match_resume_to_job(
                 return False, f"asks for {years_match.group(0)}; the resume shows about {int(years)}"
             if not req_skills:
                 return True, f"the resume shows about {int(years)} years"
+        degree = _degree_verdict(requirement, facts) if _KINDS[1][0].search(requirement) else None
+        if degree:
+            return degree
         kind = _shown_by_kind(requirement, facts, resume_text)
         if kind:
             return True, "resume shows " + _cut(kind)
@@ -175,6 +266,8 @@ def match_resume_to_job(
                 why = "resume shows " + ", ".join(have)
                 return True, why + ("; not " + ", ".join(missing) if missing else "")
             return False, "resume does not mention " + ", ".join(missing)
+        if _QUALITY.match(requirement) and not years_match and not _CHECKABLE.search(requirement):
+            return None, "a quality to show in your answers"
         words = _words(requirement)
         common = words & resume_words
         if words and (len(common) >= 2 or len(common) / len(words) >= 0.4):

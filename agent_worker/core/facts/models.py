@@ -10,6 +10,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field
 
+from agent_worker.core.facts.patterns import _OUTCOME_RE
+
 # A fact read with less confidence than this is not spoken by the interviewer until the candidate confirms
 # or corrects it on the setup page.
 CONFIDENT = 0.6
@@ -98,6 +100,11 @@ class ResumeFacts(BaseModel):
     def unsure_positions(self) -> list[tuple[int, Position]]:
         """(index, position) of the positions to show the candidate for confirmation."""
         return [(i, p) for i, p in enumerate(self.positions) if not p.trusted]
+
+    def measured_results(self) -> list[str]:
+        """The results that measure a change the candidate made (no-shows down 26%, $2,300 saved a year): what
+        the setup page lists as results. A scope ("coordination for 13 executives") is a fact, not a result."""
+        return [r for r in self.results if _OUTCOME_RE.search(r)]
 
     def is_empty(self) -> bool:
         return not (self.name or self.skills or self.positions or self.projects or self.results or self.education)

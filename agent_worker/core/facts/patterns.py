@@ -52,3 +52,16 @@ _DEGREE_RE = re.compile(
     r"(?:(?<=\.)|\b)",
     re.IGNORECASE,
 )
+# A resume line's number that measures a change it made (a result), not the size of what one handled (a scope:
+# "coordination for 13 executives", "supported 1,200 users"): a percentage, a multiple, a change in words, or a
+# verb (or noun) of change in any tense ("decreasing no-shows by 26%", "an annual savings of over $2,300").
+_OUTCOME_RE = re.compile(
+    r"\d\s*(?:%|percent\b|per cent\b)|\b\d+(?:\.\d+)?\s*[x×](?![a-z0-9])|"
+    r"\b(?:doubl|tripl|quadrupl|halv)(?:e|ed|es|ing)\b|\btenfold\b|\b(?:by|in) half\b|"
+    r"\b(?:reduc|decreas|increas|improv|boost|lower|shorten|accelerat|eliminat|minimi[sz]|maximi[sz]|expand|"
+    r"generat|recover|outperform|surpass|exceed)\w*|"
+    r"\b(?:cut|cuts|cutting|grew|grow|grows|growing|growth|sav(?:e|es|ed|ing|ings)|rais(?:e|es|ed|ing)|"
+    r"drove|drive|drives|driving|won|win|wins|winning|sold|sell|sells|closed|secured|signed|beat|beats|"
+    r"sped|speeds?|slash\w*|bring|brought|gain\w*|revenue|profit\w*|faster|fewer|less)\b",
+    re.IGNORECASE,
+)

@@ -14,7 +14,7 @@ from agent_worker.core.facts.cleanup import (
     strip_instructions,
 )
 from agent_worker.core.facts.models import ResumeFacts
-from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _RANGE_RE, _YEAR
+from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _OUTCOME_RE, _RANGE_RE, _YEAR
 from agent_worker.core.facts.placeholders import without_template_text
 from agent_worker.core.facts.positions import (
     _drop_city,
@@ -67,7 +67,8 @@ _COUNTED = (
     r"downloads|accounts|projects|teams|countries|markets|stores|sites|hours|days|weeks|minutes|seconds|"
     r"ms|milliseconds|deals|leads|calls|cases|beds|reports|events|services|stars|contributors|"
     r"reviews|units|orders|tickets|incidents|releases|deployments|applications|apps|papers|courses|classes|"
-    r"executives|technicians|nurses|interns|volunteers|locations|offices|languages|products|systems)\b"
+    r"executives|technicians|nurses|interns|volunteers|locations|offices|languages|products|systems|staff|vendors|"
+    r"hires|candidates|agents)\b"
 )
 # Numbers written out: "three teams", "a dozen engineers", "doubled revenue", "cut costs by half".
 _SPELLED = (
@@ -79,14 +80,17 @@ _QUANTITY_RE = re.compile(
     r"(?:[$€£¥]\s?\d[\d,.]*\s*(?:[kmb]|million|billion|thousand)?\b|"
     r"\b\d[\d,.]*\s*(?:%|percent\b|per cent\b)|"
     r"\b\d+(?:\.\d+)?\s*[x×](?![a-z0-9])|"
-    r"\b\d[\d,.]*\+?\s*(?:k|m|million|billion|thousand|hundred)?\s*" + _COUNTED + "|" + _SPELLED + "|"
+    r"\b\d[\d,.]*\+?\s*(?:k|m|million|billion|thousand|hundred)?\s*(?:[a-z][\w-]*\s+)?" + _COUNTED + "|" + _SPELLED + "|"
     r"\b(?:top|over|more than|up to|nearly|almost|about|around|approximately|by|of|from|to)\s+\d[\d,.]*\b)",
     re.IGNORECASE,
 )
 _RESULT_VERB_RE = re.compile(
     r"\b(?:\w+ed|cut|grew|led|built|ran|won|saved|saving|reduc\w*|increas\w*|improv\w*|boost\w*|grow\w*|"
     r"deliver\w*|achiev\w*|launch\w*|manag\w*|lead\w*|exceed\w*|generat\w*|scal\w*|lower\w*|drove|"
-    r"rais\w*|serv\w*|handl\w*|instruct\w*|train\w*|mentor\w*|coach\w*|supervis\w*|oversaw|wrote|taught)\b",
+    r"rais\w*|serv\w*|handl\w*|instruct\w*|train\w*|mentor\w*|coach\w*|supervis\w*|oversaw|wrote|taught|"
+    # the present tense of a current role ("Implement …, decreasing no-shows by 26%", "Negotiate … savings")
+    r"decreas\w*|implement\w*|negotiat\w*|result\w*|sav(?:e|es|ings)|cuts|grows?|wins?|drives?|oversee\w*|"
+    r"support\w*|sell|sells|sold|clos\w*|secur\w*|sign\w*)\b",
     re.IGNORECASE,
 )
 _NOT_RESULT_RE = re.compile(r"@|https?://|www\.|\(\d{3}\)|\d{3}[-.\s]\d{3,4}[-.\s]?\d{0,4}|\bgpa\b", re.I)
@@ -317,7 +321,9 @@ def read_resume_facts(text: str) -> ResumeFacts:
         if match:
             projects.append(_shorten(match.group(1), 100))
 
-    results = [r for r in (_result_phrase(line) for line in _joined_bullets(lines)) if r]
+    # The results that measure a change first; a scope ("coordination for 13 executives") after them.
+    read = [r for r in (_result_phrase(line) for line in _joined_bullets(lines)) if r]
+    results = [r for r in read if _OUTCOME_RE.search(r)] + [r for r in read if not _OUTCOME_RE.search(r)]
 
     education: list[str] = []
     for name, section_lines in sections:

@@ -371,3 +371,36 @@ def test_a_postings_conditions_of_employment_are_shown_as_conditions_never_as_ga
     gaps = page[page.index("Gaps to prepare for"):page.index('id="match-conditions"')]
     assert "Relocation" not in gaps and "12-hour" not in gaps
     assert "Relocation to the USA is required" in page[page.index('id="match-conditions"'):]
+
+
+def test_the_page_reads_right_to_the_candidate_for_an_office_manager_against_a_nurses_advisor_job(
+        alice_client, setup_form):
+    """Issue 12's trust bugs, read off the page as the candidate reads it: the resume's best results, a degree in
+    another field shown as a gap (not a strength), qualities kept apart, the required qualifications first, no
+    team taken for a skill, the years the header states."""
+    from html import unescape
+
+    coordinator = (RESUMES / "resume_docx_word_office_coordinator_1page.docx").read_bytes()
+    posting = (JOB_DESCRIPTIONS / "jd_patient_success_advisor.txt").read_text()
+    response = post(alice_client, setup_form(resume=coordinator, resume_name="cv.docx", job_description=posting))
+    page = unescape(alice_client.get(response["Location"]).content.decode())
+
+    def part(start, end):
+        text = page[page.index(start):]
+        return text[:text.index(end)]
+
+    results = part("<dt>Results</dt>", "</dd>")
+    assert "decreasing no-shows by 26%" in results and "an annual savings of over $2,300" in results
+    assert "improved delivery time by 12%" in results and "13 executives" not in results
+    shown = part("<dt>Must-haves</dt>", "<details")
+    assert shown.index("Bachelor of Nursing Science Degree") < shown.index("two years of work experience as a "
+                                                                           "registered nurse") < shown.index("You")
+    assert "Product management" not in part('id="job-title"', "</section>")
+    assert "<dt>Seniority</dt><dd>5+ years of experience</dd>" in page
+    strengths = part("Strengths to bring up", "Gaps to prepare for")
+    assert "Nursing" not in strengths and "urgency" not in strengths
+    gaps = part("Gaps to prepare for", "Qualities to show in your answers")
+    assert ("Bachelor of Nursing Science Degree</span> <span class=\"muted small\">— asks for a degree in nursing "
+            "science; the resume shows Bachelor's in human resource management") in gaps
+    assert "Minimum of two years of work experience as a registered nurse" in gaps
+    assert "You work with urgency" in part("Qualities to show in your answers", "</section>")

@@ -153,9 +153,10 @@ def test_results_keep_numbers_whole_and_understand_numbers_written_out():
         "- Trained three new technicians on the help desk\n- Halved the ticket backlog within a quarter\n"
         "- Supported 1,200 users across 4 offices\n- Answered phones and emails\n"
     )
+    # The result that measures a change first, then the scopes (what one trained, whom one supported).
     assert extract_resume_facts(text).results == [
-        "Trained three new technicians on the help desk",
         "Halved the ticket backlog within a quarter",
+        "Trained three new technicians on the help desk",
         "Supported 1,200 users across 4 offices",
     ]
 
