@@ -18,6 +18,7 @@ from pydantic import TypeAdapter
 from agent_worker.core import events as ev
 from feedback import textstats
 from feedback.scoring import ASKED_INSTEAD, Delivery, Evidence, assess_answer, highlight_segments
+from feedback.scoring.rubrics import NOTHING_TO_TELL
 from feedback.speech import (
     event_data as _data,
 )
@@ -40,6 +41,9 @@ ANALYSIS_VERSION = 2
 STAGE_ACTIVITY = frozenset({ev.STAGE_ENTERED, ev.STAGE_EXITED, ev.QUESTION_ASKED, ev.CANDIDATE_SAID, ev.AGENT_SAID})
 
 __all__ = ["InterviewAnalysis", "analyse_interview", "parse_time", "round_half_up"]
+
+# What an answer's evidence says when it answers nothing: counted as a question with no answer.
+_NOT_ANSWERS = frozenset({ASKED_INSTEAD, NOTHING_TO_TELL})
 
 
 
@@ -108,8 +112,10 @@ class Answer:
 
     @property
     def is_answered(self) -> bool:
-        """False when the candidate only asked a question of their own: the report counts it as unanswered."""
-        return not any(e.key == ASKED_INSTEAD for e in self.improvements)
+        """False when the candidate only asked a question of their own, or only said they had nothing for it
+        ("I don't really know, I haven't done that."; the interviewer heard no answer either): the report and
+        the room's end panel count it as unanswered."""
+        return not any(e.key in _NOT_ANSWERS for e in self.improvements)
 
     @property
     def is_voice(self) -> bool:
