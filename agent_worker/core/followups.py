@@ -16,9 +16,9 @@ from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap, normalise
 
-__all__ = ["about_motivation", "acknowledgement", "redirect_line", "says_what_drives_them", "answer_candidate_question", "asks_a_question",
-           "follow_up_options", "level_group", "level_guidance", "model_preface", "motivation_follow_ups",
-           "non_answer_probe"]
+__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
+           "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
+           "redirect_line", "says_what_drives_them"]
 
 
 def level_group(level: str) -> str:
@@ -244,8 +244,12 @@ def acknowledgement(reading: Reading, seed: str, key: object, *, intro: bool = F
     return pick(_ACK_PLAIN, seed, "ack", key)
 
 
-_QUESTION_RE = re.compile(r"\?|^\s*(?:what|how|when|who|where|why|is|are|do|does|could|can|will|would)\b",
-                          re.IGNORECASE)
+# A question without its "?" starts like one: "what is", "how do", "is there", "could you" ("When she was
+# stuck, I sat with her" is a story, not a question).
+_QUESTION_RE = re.compile(
+    r"\?|^\s*(?:(?:what|how|when|who|where|why|which)(?:'s|\s+(?:is|are|was|were|do|does|did|would|will|can|could|"
+    r"should|kind|type|sort|happens|many|much|long|often|about))|(?:is|are|do|does|could|can|will|would)\s+"
+    r"(?:there|you|the|it|i|we|they|this|that|your|a|an|someone|anyone))\b", re.IGNORECASE)
 _NO_QUESTION_RE = re.compile(r"\b(?:no(?:pe)?,? (?:questions|thanks|thank you)|nothing(?: from me)?|"
                              r"i'?m (?:good|fine)|no,? i (?:think|don'?t))\b", re.IGNORECASE)
 

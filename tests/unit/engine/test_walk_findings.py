@@ -1,7 +1,7 @@
 """What the lead's text interviews as a candidate found wrong (after issue 13), one test per finding."""
 
 from agent_worker.core.asks import answered_already
-from agent_worker.core.followups import acknowledgement, answer_candidate_question
+from agent_worker.core.followups import acknowledgement, answer_candidate_question, asks_a_question
 from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import closing_line, closing_tone
 from agent_worker.core.scripted import ScriptedBrain
@@ -246,3 +246,12 @@ def test_an_answer_that_says_what_draws_them_is_not_brought_back():
     h.answer("I like helping people through paperwork that scares them, and helping nurses move is that at a "
              "bigger scale.")
     assert "Coming back to my question" not in h.said()[-1]
+
+
+def test_a_story_that_starts_with_when_is_not_taken_for_the_candidates_own_question():
+    assert not asks_a_question("When she was stuck on her licence paperwork, I sat with her every Sunday and built "
+                               "a checklist of every form, and she got her licence that spring.")
+    assert not asks_a_question("How I got here is a long story: I started at the front desk.")
+    for asked in ("What does a typical week look like for the advisors?", "is there a preceptor program for new grads",
+                  "How many nurses does each advisor look after", "Could you tell me about the team"):
+        assert asks_a_question(asked), asked
