@@ -88,8 +88,8 @@ TITLES = {
     "pace": "Find your pace",
 }
 EXAMPLE_NOTES = (
-    "Built from your own sentences, in the order interviewers listen for, with filler, hedges and repeats "
-    "taken out. Each \"Your turn\" is a question only you can answer: say your answer in its place."
+    "Your own sentences, in the order interviewers listen for, without filler, hedges or repeats. "
+    "Answer each \"Your turn\" in its place: only you know the answer."
 )
 
 _NO_ANSWERS_PRACTICE = [

@@ -67,10 +67,8 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
     story = kind == rubrics.STORY
     if kind in (rubrics.STORY, rubrics.GENERAL):
         if results:
-            add("result", result_sentence,
-                f'You put an amount on the outcome ("{results[0].text}"): that is what an interviewer remembers.'
-                if result_sentence is None or len(results[0].text) < 0.7 * len(result_sentence.text) else
-                "You put an amount on the outcome: that is what an interviewer remembers.",
+            # The quote is the sentence itself: naming the result in the text as well would say it twice.
+            add("result", result_sentence, "You put an amount on the outcome: that is what an interviewer remembers.",
                 concrete=story)
         action = _best(sentences, lambda s: s.own_action and (s.names or s.numbers or s.reasons or s.steps >= 2))
         add("own_action", action, "You said exactly what you did yourself, with the specifics that make it believable.",
