@@ -7,6 +7,7 @@ from typing import Any
 
 from agent_worker.core.facts.models import JobRequirements, ResumeFacts
 from agent_worker.core.facts.patterns import _END
+from agent_worker.core.facts.resume import _INSTITUTION_RE
 from agent_worker.core.facts.skills import _vocabulary_skills
 
 _STOPWORDS = set(
@@ -191,7 +192,18 @@ def _degree_verdict(requirement: str, facts: ResumeFacts) -> tuple[bool, str] | 
         if any(_same_field(words, entry) for _, words in fields):
             return True, "resume shows " + _cut(entry)
     named = " or ".join(said for said, _ in fields)
-    return False, f"asks for a degree in {named}; the resume shows " + _cut(degrees[0].split(", ")[0], 60)
+    return False, f"asks for a degree in {named}; the resume shows " + _cut(_degree_only(degrees[0]), 60)
+
+
+def _degree_only(entry: str) -> str:
+    """An education entry without its school, places and dates: "Bachelor of Arts, Business Administration"."""
+    chunks = [c for c in re.sub(r"\s*\([^)]*\)\s*$", "", entry).split(", ")]
+    kept = []
+    for chunk in chunks:
+        if _INSTITUTION_RE.search(chunk):
+            break
+        kept.append(chunk)
+    return ", ".join(kept) or chunks[0]
 
 
 def _shown_by_kind(requirement: str, facts: ResumeFacts, text: str) -> str | None:

@@ -56,6 +56,9 @@ def test_a_degree_in_another_field_does_not_cover_a_degree_in_nursing():
     assert match["gaps"] == [{"requirement": "Bachelor of Nursing Science Degree",
                               "why": "asks for a degree in nursing science; the resume shows Bachelor's in human resource "
                                      "management"}]
+    arts = ResumeFacts(education=["Bachelor of Arts, Business Administration, University of La Verne, La Verne, CA"])
+    assert match_resume_to_job(arts, reqs, today_year=2026)["gaps"][0]["why"] == (
+        "asks for a degree in nursing science; the resume shows Bachelor of Arts, Business Administration")
     for education in ("BSN, State University", "B.S. in Nursing, State University",
                       "Bachelor of Science in Nursing, Riverside College"):
         match = match_resume_to_job(ResumeFacts(education=[education]), reqs, today_year=2026)
