@@ -247,6 +247,11 @@ def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool
             or bool(_PERSON_AFTER_RE.match(text[start + len(name):])))
 
 
+def _joined_to_i(text: str) -> list[re.Match[str]]:
+    """Actions joined to an "I" clause of their sentence ("I sat with her every Sunday and built a checklist")."""
+    return [m for m in _JOINED_RE.finditer(text) if re.search(r"\bI\b", re.split(r"[.!?]\s", text[:m.start()])[-1])]
+
+
 def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = None) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank, position, phrase)
     lowered = text.lower()
@@ -256,9 +261,7 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
         match = re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", lowered)
         if term and match:
             found.append((1, match.start(), text[match.start():match.end()]))
-    joined = [m for m in _JOINED_RE.finditer(text)
-              if re.search(r"\bI\b", re.split(r"[.!?]\s", text[:m.start()])[-1])]
-    for match in [*_PHRASE_RE.finditer(text), *joined]:
+    for match in [*_PHRASE_RE.finditer(text), *_joined_to_i(text)]:
         tokens: list[str] = []
         for token in match.group(1).split():
             if token.lower().strip(".,;:!?") in _STOP_AFTER:
@@ -304,7 +307,7 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
         word_count=count,
         non_answer=non_answer,
         story=story,
-        own_part=bool(actions) or bool(_MINE_RE.search(text)),
+        own_part=bool(actions) or bool(_MINE_RE.search(text)) or bool(_joined_to_i(text)),
         result=has_result,
         why=bool(_WHY_RE.search(text)),
         vague=vague,

@@ -255,3 +255,9 @@ def test_a_story_that_starts_with_when_is_not_taken_for_the_candidates_own_quest
     for asked in ("What does a typical week look like for the advisors?", "is there a preceptor program for new grads",
                   "How many nurses does each advisor look after", "Could you tell me about the team"):
         assert asks_a_question(asked), asked
+
+
+def test_what_they_did_in_a_joined_clause_is_their_own_part_and_not_asked_for_again():
+    reading = read_answer("When she was stuck on her licence paperwork, I sat with her every Sunday and built a "
+                          "checklist of every form, and she got her licence that spring.")
+    assert reading.own_part and "own_part" not in reading.missing
