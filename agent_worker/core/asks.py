@@ -92,6 +92,12 @@ def content_words(text: str, leave_aside: set[str] | frozenset[str] = frozenset(
     return {w for w in normalise(text).split() if w not in _STOPWORDS and w not in leave_aside and len(w) > 2}
 
 
+def word_stems(text: str) -> set[str]:
+    """`content_words` with a plural's "s" dropped ("advisors" -> "advisor"), hyphenated words apart."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in content_words(text.replace("-", " "))}
+
+
 def same_ask(a: str, b: str, *, same_thread: bool, candidate_words: set[str] | frozenset[str] = frozenset()
              ) -> bool:
     """Whether question `a` asks what `b` asked. `same_thread`: both are about the same story."""

@@ -458,6 +458,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                 self.brain_due = None  # the request is met: the candidate answers the same question now
             if qid in self._questions and data.get("redirected"):
                 self._questions[qid].redirected = True
+                # Asked again: it waits for an answer (a request to hear it again is met, silence re-prompted).
+                self._questions[qid].answered = False
                 self.brain_due = None  # brought back to it: the candidate answers the same question again
             if qid in self._questions:
                 question = self._questions[qid]

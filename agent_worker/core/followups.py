@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.asks import content_stopwords, content_words, intents_of
+from agent_worker.core.asks import content_stopwords, content_words, intents_of, word_stems
 from agent_worker.core.listening import Reading
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
@@ -186,11 +186,14 @@ def says_what_drives_them(answer: str) -> bool:
     return bool(_DRIVE_RE.search(answer))
 
 
-def redirect_line(question: str, answer: str, reading: Reading) -> str:
+def redirect_line(question: str, answer: str, reading: Reading, job_words: frozenset[str] = frozenset()) -> str:
     """After an answer about something else than what drives them ("What draws you to this role?" answered
     with a story about a vendor): bring them back to the question, gently; "" when the answer fits or is
-    too thin to be about anything (that is a non-answer, probed as one)."""
+    too thin to be about anything (that is a non-answer, probed as one). An answer told through the job
+    itself (two or more of `job_words`, the posting's title and duties) is about the job, whatever its words."""
     if not about_motivation(question) or reading.non_answer or reading.word_count < 8 or _DRIVE_RE.search(answer):
+        return ""
+    if len(word_stems(answer) & job_words) >= 2:
         return ""
     asked = " ".join(question.split())
     asked = asked[0].lower() + asked[1:] if asked[:2] != "I " else asked

@@ -140,7 +140,8 @@ class ScriptedBrain:
         answer = turn.answer
         reading = self._read(turn, answer)
         question = turn.question
-        redirect = redirect_line(question.text, answer, reading) if not turn.preface and question else ""
+        redirect = (redirect_line(question.text, answer, reading, turn.engine.context.job_words)
+                    if not turn.preface and question else "")
         if redirect and turn.redirect(redirect).ok:
             return  # once per question: the answer that follows is read with this one
         depth = 1 if reading.non_answer else judge_depth(answer)

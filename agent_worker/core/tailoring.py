@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from agent_worker.core import facts as facts_module
+from agent_worker.core.asks import word_stems
 from agent_worker.core.facts import JobRequirements, ResumeFacts
 from agent_worker.core.plans import PLACEHOLDERS, ROLE_FIRST_COMPETENCY, Stage, StagePlan
 from agent_worker.core.text import cap, cap_lines, data_block
@@ -116,6 +117,13 @@ class InterviewContext:
         )
 
     # -- short values that may be spoken --------------------------------------------------------
+
+    @cached_property
+    def job_words(self) -> frozenset[str]:
+        """The words of the posting's title and duties (worked out once: every motivation answer is read
+        against them)."""
+        job = self.job_requirements
+        return frozenset(word_stems(" ".join([job.title or "", self.role, *job.responsibilities, *job.must_haves])))
 
     @cached_property
     def known_terms(self) -> tuple[str, ...]:

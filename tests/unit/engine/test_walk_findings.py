@@ -89,6 +89,8 @@ def test_i_did_it_myself_is_their_own_part_and_the_us_is_not_something_they_work
     reading = read_answer("I did the comparison myself and ran the pilot with one dentist's patients first, so the "
                           "others could see it working before we switched everyone.")
     assert reading.own_part and "own_part" not in reading.missing
+
+
     assert "US" not in read_answer("I like helping people through paperwork that scares them, and helping nurses "
                                    "move to the US is that at a bigger scale.").anchors
 
@@ -261,3 +263,34 @@ def test_what_they_did_in_a_joined_clause_is_their_own_part_and_not_asked_for_ag
     reading = read_answer("When she was stuck on her licence paperwork, I sat with her every Sunday and built a "
                           "checklist of every form, and she got her licence that spring.")
     assert reading.own_part and "own_part" not in reading.missing
+
+
+ADVISOR_FIT = ("Two things. The advisors are the nurse's one point of contact through licensing, immigration and "
+               "relocation, and that is what I already do for patients with insurance: untangle a confusing process "
+               "for someone who is stressed. And my mother came to the US as a nurse, so I know how long and lonely "
+               "that path can be.")
+
+
+def test_an_answer_about_the_job_itself_is_not_brought_back_even_without_words_of_wanting():
+    # The lead's second walk: a good motivation answer, told through the job's own duties, was brought back
+    # ("That's about a confusing process, though. Coming back to my question…").
+    h = _in_self_intro()
+    h.ask("What draws you to this Sales role?")
+    h.answer(ADVISOR_FIT)
+    assert "Coming back to my question" not in h.said()[-1], h.said()[-1]
+
+
+def test_asking_to_hear_the_question_again_after_being_brought_back_hears_it_again():
+    # The lead's walk: "Sorry, could you repeat the question?" right after the redirect got "No problem, let's
+    # leave that one." and a new question.
+    h = _in_self_intro()
+    h.ask("What draws you to this Sales role?")
+    h.answer(VENDOR)
+    assert "Coming back to my question" in h.said()[-1]
+    h.answer("Sorry, could you repeat the question?")
+    again = h.said()[-1]
+    assert "leave that one" not in again and "what draws you to this sales role" in again.lower(), again
+    h.answer("I like helping people through paperwork that scares them, and helping nurses move is that at a "
+             "bigger scale.")
+    drew = next(q for q in h.engine.questions() if q.text == "What draws you to this Sales role?")
+    assert drew.answers[-1].startswith("I like helping people")
