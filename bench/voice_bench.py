@@ -166,7 +166,7 @@ async def run() -> dict[str, Any]:
         session.input.audio = mic
         session.output.audio = speaker
         transport = SessionTransport(session)
-        driver = TimedDriver(engine, transport, Backend(), use_llm=True)
+        driver = TimedDriver(engine, transport, Backend())
         transport.attach(driver)
         await session.start(InterviewerAgent(driver))
         runner = asyncio.create_task(driver.run())

@@ -5,7 +5,9 @@ Both go through `assess_answer`, as the report does, so one answer gets one scor
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, Field, StrictStr, ValidationError
 
 from feedback.analysis import round_half_up
 from feedback.scoring import Assessment, assess_answer, highlight_segments
@@ -24,32 +26,57 @@ def assess_one(question: str, answer: str, *, stage: str | None = None) -> Asses
     return assess_answer(question, " ".join(answer.split()), stage=stage)
 
 
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("blank")
+    return text  # scored as given, so every quote is a verbatim substring of the file's answer
+
+
+NonBlank = Annotated[StrictStr, AfterValidator(_not_blank)]
+
+
+class AnswerToScore(BaseModel):
+    question: NonBlank
+    answer: NonBlank
+    competency: StrictStr | None = None
+
+
+class ScoreRequest(BaseModel):
+    """`manage.py score_answers`'s input: `{"role", "questions": [{"question", "answer", "competency"}]}`."""
+
+    role: StrictStr | None = None
+    questions: list[AnswerToScore] = Field(min_length=1)
+
+
+def _input_error(error: ValidationError) -> InputError:
+    """The first problem in the words the command has always used."""
+    detail = error.errors(include_url=False)[0]
+    loc, kind = detail["loc"], detail["type"]
+    if not loc:
+        return InputError('expected a JSON object like {"questions": [{"question": "...", "answer": "..."}]}')
+    if loc[0] == "role":
+        return InputError('"role" must be a string when given')
+    if len(loc) == 1:
+        if kind == "too_short":
+            return InputError('"questions" is empty: give at least one question with its answer')
+        return InputError('"questions" must be a list of {"question": str, "answer": str}')
+    where = f"questions[{loc[1]}]"
+    if len(loc) == 2:
+        return InputError(f"{where} must be an object with \"question\" and \"answer\"")
+    if loc[2] == "competency":
+        return InputError(f"{where}.competency must be a string when given")
+    return InputError(f"{where}.{loc[2]} must be a non-empty string")
+
+
 def score_document(data: Any) -> dict[str, Any]:
     """Score every answer of a {"role", "questions": [...]} document; raise InputError on a bad shape."""
-    if not isinstance(data, dict):
-        raise InputError('expected a JSON object like {"questions": [{"question": "...", "answer": "..."}]}')
-    role = data.get("role")
-    if role is not None and not isinstance(role, str):
-        raise InputError('"role" must be a string when given')
-    questions = data.get("questions")
-    if not isinstance(questions, list):
-        raise InputError('"questions" must be a list of {"question": str, "answer": str}')
-    if not questions:
-        raise InputError('"questions" is empty: give at least one question with its answer')
-    answers = []
-    for index, item in enumerate(questions):
-        where = f"questions[{index}]"
-        if not isinstance(item, dict):
-            raise InputError(f"{where} must be an object with \"question\" and \"answer\"")
-        for key in ("question", "answer"):
-            if not isinstance(item.get(key), str) or not item[key].strip():
-                raise InputError(f'{where}.{key} must be a non-empty string')
-        if item.get("competency") is not None and not isinstance(item["competency"], str):
-            raise InputError(f"{where}.competency must be a string when given")
-        # Scored as given, so every quote is a verbatim substring of the file's answer.
-        answers.append(assess_answer(item["question"], item["answer"]).to_contract(item["answer"]))
+    try:
+        request = ScoreRequest.model_validate(data)
+    except ValidationError as error:
+        raise _input_error(error) from None
+    answers = [assess_answer(item.question, item.answer).to_contract(item.answer) for item in request.questions]
     overall = round_half_up(sum(a["score"] for a in answers) / len(answers))
-    return {"role": role, "overall": overall, "answers": answers}
+    return {"role": request.role, "overall": overall, "answers": answers}
 
 
 def practice_result(question: str, answer: str, *, stage: str | None = None) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from interviews.live.logout import user_group
+from interviews.live.messages import Answer, BadMessage, Resume, read_client_message
 from interviews.live.voice_faults import voice_switch_to_text, voice_worker_lost
 from interviews.models import Interview
 from interviews.services.events import interview_group
@@ -49,7 +50,6 @@ logger = logging.getLogger(__name__)
 MAX_FRAME_BYTES = 8 * 1024
 LOGGED_OUT_CLOSE_CODE = 4401
 RATE_LIMIT = (40, 10.0)  # messages per window of seconds
-CLIENT_ID_MAX = 64
 PING_SECONDS = 2.0  # how long a driving socket has to answer `driver.ping` before its lease is taken over
 TYPING_MIN_INTERVAL = 4.0  # the page sends typing at most every 5 s; closer ones are dropped quietly
 
@@ -145,17 +145,16 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             return await self.error("bad_json", "Messages must be JSON objects.")
         if path := invalid_text_path(message):
             return await self.error("bad_text", invalid_text_message(path))
+        try:
+            parsed = read_client_message(message)
+        except BadMessage as bad:
+            return await self.error(bad.code, bad.message)
         handlers = {
             "resume": self.on_resume, "start": self.on_start, "answer": self.on_answer,
             "typing": self.on_typing, "leave": self.on_leave,
             "agent_left": self.on_agent_left, "switch_to_text": self.on_switch_to_text,
         }
-        kind = message.get("type")
-        handler = handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            return await self.error("unknown_type", "Unknown message type: use resume, start, answer, typing, leave, "
-                                                    "agent_left or switch_to_text.")
-        await handler(message)
+        await handlers[parsed.type](parsed)
 
     def allowed(self) -> bool:
         limit, window = RATE_LIMIT
@@ -167,11 +166,8 @@ class InterviewConsumer(AsyncWebsocketConsumer):
         self.rate_warned = False
         return True
 
-    async def on_resume(self, message):
-        last_seq = message.get("last_seq", 0)
-        if not isinstance(last_seq, int) or isinstance(last_seq, bool) or last_seq < 0:
-            return await self.error("bad_request", "last_seq must be a whole number, 0 or more.")
-        self.cursor = last_seq
+    async def on_resume(self, message: Resume):
+        self.cursor = message.last_seq
         await self.push()
         state = await store.interview_state(self.interview_id)
         if state["status"] == "live" and state["mode"] == Interview.Mode.TEXT and self.driver is None:
@@ -196,14 +192,8 @@ class InterviewConsumer(AsyncWebsocketConsumer):
             await self.try_drive(state)
         await self.send_session(await store.interview_state(self.interview_id))
 
-    async def on_answer(self, message):
-        text = message.get("text")
-        if not isinstance(text, str) or not text.strip():
-            return await self.error("bad_request", "An answer needs some text.")
-        client_id = message.get("client_id")
-        if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= CLIENT_ID_MAX):
-            return await self.error("bad_request", f"client_id must be a string of 1 to {CLIENT_ID_MAX} characters.")
-        text = text.strip()
+    async def on_answer(self, message: Answer):
+        text, client_id = message.text, message.client_id
         driving = await self.ensure_driving(quiet=True)
         if driving and self.driver is not None:
             if client_id and self.driver.stored_client_id(client_id):

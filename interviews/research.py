@@ -1,7 +1,7 @@
 """Company research: a short brief written by code from Tavily search results.
 
 The only import site of tavily-python. Pure service logic: no model access (the task that caches
-briefs per normalised name calls `research_company` and stores `CompanyBrief.to_dict()`).
+briefs per normalised name calls `research_company` and stores `CompanyBrief.model_dump()`).
 
 No language model writes the brief. Sentences are picked from the search results' own text, after
 markup is stripped and lines addressed to a reader (prompt injection) are dropped, and each one keeps
@@ -14,12 +14,13 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import requests
+from pydantic import BaseModel, Field, model_validator
 from tavily import TavilyClient
 from tavily.errors import (
     BadRequestError,
@@ -153,36 +154,37 @@ def is_junk_company_name(name: str | None) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass
-class BriefSentence:
+class BriefSentence(BaseModel):
     text: str
     source: int  # the `index` of a Source
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "source": self.source}
 
-
-@dataclass
-class Source:
+class Source(BaseModel):
     index: int
-    title: str
+    title: str = ""
     url: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "title": self.title, "url": self.url}
 
+class CompanyBrief(BaseModel):
+    """A brief as `research_company` writes it and the cache stores it (`model_dump()`); read back with
+    `model_validate`, which keeps only the sentences whose source is in the brief."""
 
-@dataclass
-class CompanyBrief:
-    company: str
-    normalised_name: str
-    overview: list[BriefSentence] = field(default_factory=list)
-    products: list[BriefSentence] = field(default_factory=list)
-    recent_news: list[BriefSentence] = field(default_factory=list)
-    tech: list[BriefSentence] = field(default_factory=list)
-    values: list[BriefSentence] = field(default_factory=list)
-    sources: list[Source] = field(default_factory=list)
+    company: str = ""
+    normalised_name: str = ""
+    overview: list[BriefSentence] = Field(default_factory=list)
+    products: list[BriefSentence] = Field(default_factory=list)
+    recent_news: list[BriefSentence] = Field(default_factory=list)
+    tech: list[BriefSentence] = Field(default_factory=list)
+    values: list[BriefSentence] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list)
     researched_at: str = ""
+
+    @model_validator(mode="after")
+    def _cited_sources_only(self) -> CompanyBrief:
+        known = {s.index for s in self.sources}
+        for name in SECTIONS:
+            setattr(self, name, [s for s in self.section(name) if s.source in known])
+        return self
 
     @property
     def is_empty(self) -> bool:
@@ -191,43 +193,11 @@ class CompanyBrief:
     def section(self, name: str) -> list[BriefSentence]:
         if name not in SECTIONS:
             raise KeyError(name)
-        return getattr(self, name)
+        result: list[BriefSentence] = getattr(self, name)
+        return result
 
     def source(self, index: int) -> Source | None:
         return next((s for s in self.sources if s.index == index), None)
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"company": self.company, "normalised_name": self.normalised_name}
-        for name in SECTIONS:
-            data[name] = [s.to_dict() for s in self.section(name)]
-        data["sources"] = [s.to_dict() for s in self.sources]
-        data["researched_at"] = self.researched_at
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CompanyBrief:
-        """Rebuild a stored brief, keeping only sentences whose source is in the brief."""
-        sources = [
-            Source(index=int(s["index"]), title=str(s.get("title", "")), url=str(s["url"]))
-            for s in data.get("sources") or []
-            if isinstance(s, dict) and "index" in s and "url" in s
-        ]
-        known = {s.index for s in sources}
-        sections = {
-            name: [
-                BriefSentence(text=str(item["text"]), source=int(item["source"]))
-                for item in data.get(name) or []
-                if isinstance(item, dict) and "text" in item and item.get("source") in known
-            ]
-            for name in SECTIONS
-        }
-        return cls(
-            company=str(data.get("company", "")),
-            normalised_name=str(data.get("normalised_name", "")),
-            sources=sources,
-            researched_at=str(data.get("researched_at", "")),
-            **sections,
-        )
 
     def as_prompt_text(self, max_chars: int = 1500) -> str:
         """The brief as a delimited block of data for the interviewer's instructions, within max_chars.

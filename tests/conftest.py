@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.timeouts import fail_after
+
 pytest_plugins = ["tests.fakes.fixtures"]
 
 
@@ -75,3 +77,13 @@ def _close_connections_of_sync_to_async_thread():
 
     close_database_threads()  # calls a finished test left running end before the database is flushed
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+
+
+HARD_TIMEOUT_SECONDS = 120
+
+
+@pytest.fixture
+def hard_timeout():
+    """Fail a test that hangs instead of hanging the suite (its setup, call and teardown)."""
+    with fail_after(HARD_TIMEOUT_SECONDS):
+        yield

@@ -161,7 +161,6 @@ class VoiceDriver:
         transport: Transport,
         backend: Backend,
         *,
-        use_llm: bool,
         clock: Clock | None = None,
         stored_events: int | None = None,
         wait: Wait = wait_for_event,
@@ -171,7 +170,6 @@ class VoiceDriver:
         self.transport = transport
         self.backend = backend
         self.clock = clock or SystemClock()
-        self.use_llm = use_llm
         self.outbox = EventOutbox(backend, on_error=self._backend_refused)
         self.turn: BrainTurn | None = None
         self.stopped = False
@@ -365,10 +363,14 @@ class VoiceDriver:
         self.engine.fail()
         self._pump()
 
+    @property
+    def use_llm(self) -> bool:
+        """The model decides (the engine has no brain of its own) until `switch_to_scripted`."""
+        return self.engine.brain is None
+
     def switch_to_scripted(self) -> None:
         """The model is off or failing: the scripted interviewer runs the rest of the interview."""
         log.warning("Switching to the scripted interviewer")
-        self.use_llm = False
         self.engine.brain = ScriptedBrain()
         if self.turn is not None:
             turn, self.turn = self.turn, None

@@ -481,11 +481,11 @@ def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, va
     )
 
 
-async def run_interview(session: AgentSession, engine: Engine, backend: Any, *, use_llm: bool,
-                        stored_events: int, start: Any, on_end: Any = None) -> VoiceDriver:
+async def run_interview(session: AgentSession, engine: Engine, backend: Any, *, stored_events: int,
+                        start: Any, on_end: Any = None) -> VoiceDriver:
     """Wire the engine to a session, start it (`start(agent)` starts the session), drive to the end."""
     transport = SessionTransport(session, on_end=on_end)
-    driver = VoiceDriver(engine, transport, backend, use_llm=use_llm, stored_events=stored_events)
+    driver = VoiceDriver(engine, transport, backend, stored_events=stored_events)
     transport.attach(driver)
     await start(InterviewerAgent(driver))
     driver.start()
@@ -536,10 +536,10 @@ async def entrypoint(ctx: JobContext) -> None:
             log.error("Cannot fetch interview %s: %s", interview_id, error)
             await tell_the_page(ctx, CANNOT_START)
             return
-        use_llm = llm_configured()
         try:
             stored = list(context.get("events") or [])
-            engine = engine_for(context, events=stored, clock=SystemClock(), brain="llm" if use_llm else "scripted")
+            engine = engine_for(context, events=stored, clock=SystemClock(),
+                                brain="llm" if llm_configured() else "scripted")
             if engine.is_over:
                 await backend.complete(transcript=engine.transcript(), metrics=engine.metrics())
                 return
@@ -553,7 +553,7 @@ async def entrypoint(ctx: JobContext) -> None:
         async def start(agent: Agent) -> None:
             await session.start(agent, room=ctx.room)
 
-        driver = await run_interview(session, engine, backend, use_llm=use_llm, stored_events=len(stored),
+        driver = await run_interview(session, engine, backend, stored_events=len(stored),
                                      start=start, on_end=lambda: ctx.shutdown("interview over"))
         log.info("Interview %s: %s", interview_id,
                  "completed" if driver.completed else f"stopped ({engine.end_reason or 'not ended'})")

@@ -16,7 +16,14 @@ from agent_worker.core.plans import Stage
 from agent_worker.core.records import ANSWERED, MAX_RESTATEMENTS, REQUEST, QuestionRecord
 from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.text import cap, is_near_duplicate, normalise
-from agent_worker.core.tools import ToolResult, tool_names
+from agent_worker.core.tools import (
+    TOOLS_BY_NAME,
+    AskQuestionArguments,
+    AssessResponseArguments,
+    ToolResult,
+    TransitionStageArguments,
+    tool_names,
+)
 
 __all__ = ["EXTRA_QUESTIONS", "INTRO_LADDER", "LADDERS", "STAR_LADDER", "EngineTools"]
 
@@ -222,17 +229,20 @@ class EngineTools(EngineState):
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> ToolResult:
         """Route a model's tool call by name; bad arguments get a message the model can act on."""
+        spec = TOOLS_BY_NAME.get(name)
+        if spec is None:
+            return ToolResult(False, "unknown_tool", f"There is no tool called {name}; use one of {tool_names()}.")
         try:
-            if name == "ask_question":
-                return self.ask_question(str(arguments["question"]), arguments.get("competency"),
-                                         str(arguments.get("kind") or "main"))
-            if name == "assess_response":
-                return self.assess_response(int(arguments["depth"]), list(arguments.get("key_points") or []))
-            if name == "transition_stage":
-                return self.transition_stage(str(arguments.get("reason") or ""))
-        except (KeyError, TypeError, ValueError) as error:
+            call = spec.read(arguments)
+        except ValueError as error:
             return ToolResult(False, "invalid", f"Bad arguments for {name}: {error}.")
-        return ToolResult(False, "unknown_tool", f"There is no tool called {name}; use one of {tool_names()}.")
+        if isinstance(call, AskQuestionArguments):
+            return self.ask_question(call.question, call.competency, call.kind)
+        if isinstance(call, AssessResponseArguments):
+            return self.assess_response(call.depth, call.key_points)
+        assert isinstance(call, TransitionStageArguments)
+        return self.transition_stage(call.reason)
+
     # -- tools' helpers ---------------------------------------------------------------------------
 
     def _resolve_competency(self, stage: Stage, competency: str | None, thread: str | None = None) -> str | None:

@@ -41,7 +41,7 @@ def engine_for(
 ) -> Engine:
     """The engine for an interview's context (`plan`, `candidate`, `seed`), rebuilt from `events` if any."""
     plan = load_plan(context["plan"])
-    candidate = InterviewContext.from_dict(context.get("candidate") or {})
+    candidate = InterviewContext.from_candidate(context.get("candidate") or {})
     scripted = ScriptedBrain()
     chosen: Brain | None = (scripted if brain == "scripted" else None) if isinstance(brain, str) else brain
     fallback = None if brain is None else scripted

@@ -135,7 +135,7 @@ class Simulation:
                  *, brain: Brain | None = None) -> None:
         candidate, self.turns = parse_script(script)
         self.plan = _plan_from(script, plan)
-        self.context = InterviewContext.from_dict(candidate)
+        self.context = InterviewContext.from_candidate(candidate)
         start = script.get("start_at", DEFAULT_START)
         try:
             self.clock = FakeClock(start)

@@ -10,9 +10,12 @@ delimited, length-capped block marked as data. Spoken lines only ever use the sh
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from agent_worker.core import facts as facts_module
 from agent_worker.core.asks import word_stems
@@ -20,7 +23,7 @@ from agent_worker.core.facts import JobRequirements, ResumeFacts
 from agent_worker.core.plans import PLACEHOLDERS, ROLE_FIRST_COMPETENCY, Stage, StagePlan
 from agent_worker.core.text import cap, cap_lines, data_block
 
-__all__ = ["DEFAULT_ROLE_COMPETENCY", "InterviewContext", "safe_phrase", "setup_summary"]
+__all__ = ["DEFAULT_ROLE_COMPETENCY", "Candidate", "InterviewContext", "safe_phrase", "setup_summary"]
 
 # The competency a "role's first competency" stage targets when the role lists none.
 DEFAULT_ROLE_COMPETENCY = "problem_solving"
@@ -55,12 +58,37 @@ def _first_name(name: str) -> str:
     return ""
 
 
-def _str_list(value: Any, limit: int = 12) -> list[str]:
-    if isinstance(value, str):
-        value = [v for v in re.split(r"[,;\n]", value)]
-    if not isinstance(value, list):
-        return []
-    return [cap(str(v), 60) for v in value if str(v).strip()][:limit]
+def _str_list(value: list[str] | str, limit: int = 12) -> list[str]:
+    items = re.split(r"[,;\n]", value) if isinstance(value, str) else value
+    return [cap(v, 60) for v in items if v.strip()][:limit]
+
+
+# Fields the sender may leave out or send as null; a list may come as one comma-separated string.
+Text = Annotated[str, BeforeValidator(lambda value: "" if value is None else value)]
+Items = Annotated[list[str] | str, BeforeValidator(lambda value: [] if value is None else value)]
+
+
+class Candidate(BaseModel):
+    """Who is interviewed for what, as the worker API and the simulate script send it (`candidate`).
+
+    `highlights` (the resume's facts, as `parse_document` and the worker API name them) and
+    `job_requirements`, when given, skip the extraction from the texts.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: Text = ""
+    role: Text = ""
+    level: Text = ""
+    company: Text = ""
+    focus_areas: Items = Field(default_factory=list)
+    competencies: Items = Field(default_factory=list)
+    resume_text: Text = ""
+    job_description: Text = ""
+    company_brief: Text = ""
+    question_bank: list[dict[str, Any]] | None = None
+    highlights: ResumeFacts | None = None
+    job_requirements: JobRequirements | None = None
 
 
 @dataclass
@@ -81,37 +109,28 @@ class InterviewContext:
     job_requirements: JobRequirements = field(default_factory=JobRequirements)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> InterviewContext:
-        """Build a context from a candidate dict (the simulate script's or the worker API's).
-
-        Keys: name, role, level, resume_text, job_description, and optionally company, focus_areas,
-        competencies, company_brief, question_bank, and already extracted highlights (the resume's facts,
-        as `parse_document` and the worker API name them) and job_requirements (dicts) to skip extraction.
-        """
-        resume_text = cap_lines(str(data.get("resume_text") or ""), RESUME_TEXT_LIMIT)
-        job_description = cap_lines(str(data.get("job_description") or ""), RESUME_TEXT_LIMIT)
+    def from_candidate(cls, data: Candidate | Mapping[str, Any]) -> InterviewContext:
+        """Build a context from a `Candidate` (or its dict), extracting the facts the sender did not give;
+        raise pydantic's `ValidationError` on a candidate of the wrong shape."""
+        candidate = data if isinstance(data, Candidate) else Candidate.model_validate(data)
+        resume_text = cap_lines(candidate.resume_text, RESUME_TEXT_LIMIT)
+        job_description = cap_lines(candidate.job_description, RESUME_TEXT_LIMIT)
         # Only facts read with confidence, or confirmed by the candidate, reach what the interviewer says.
-        resume_facts = (
-            ResumeFacts.model_validate(data["highlights"]) if isinstance(data.get("highlights"), dict)
-            else facts_module.extract_resume_facts(resume_text)
-        ).trusted()
+        resume_facts = (candidate.highlights or facts_module.extract_resume_facts(resume_text)).trusted()
         job_requirements = (
-            JobRequirements.model_validate(data["job_requirements"]) if isinstance(data.get("job_requirements"), dict)
-            else facts_module.extract_job_requirements(job_description)
+            candidate.job_requirements or facts_module.extract_job_requirements(job_description)
         ).trusted()
-        bank = data.get("question_bank")
         return cls(
-            name=cap(str(data.get("name") or ""), 80),
-            role=cap(facts_module.strip_instructions(str(data.get("role") or "")), 80),
-            level=cap(str(data.get("level") or ""), 30),
-            company=cap(facts_module.strip_instructions(str(data.get("company") or "")), 60)
-            or (job_requirements.company or ""),
-            focus_areas=_str_list(data.get("focus_areas")),
-            competencies=_str_list(data.get("competencies")),
+            name=cap(candidate.name, 80),
+            role=cap(facts_module.strip_instructions(candidate.role), 80),
+            level=cap(candidate.level, 30),
+            company=cap(facts_module.strip_instructions(candidate.company), 60) or (job_requirements.company or ""),
+            focus_areas=_str_list(candidate.focus_areas),
+            competencies=_str_list(candidate.competencies),
             resume_text=resume_text,
             job_description=job_description,
-            company_brief=cap(str(data.get("company_brief") or ""), 5_000),
-            question_bank=list(bank) if isinstance(bank, list) else None,
+            company_brief=cap(candidate.company_brief, 5_000),
+            question_bank=candidate.question_bank,
             resume_facts=resume_facts,
             job_requirements=job_requirements,
         )

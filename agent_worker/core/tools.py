@@ -9,16 +9,101 @@ model reads back. The descriptions are product copy for the model: when to call,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-__all__ = ["TOOLS", "ToolResult", "ToolSpec", "openai_tools", "tool_names"]
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+__all__ = [
+    "TOOLS",
+    "AskQuestionArguments",
+    "AssessResponseArguments",
+    "ToolResult",
+    "ToolSpec",
+    "TransitionStageArguments",
+    "openai_tools",
+    "tool_names",
+]
+
+
+class ToolArguments(BaseModel):
+    """A tool's arguments: the schema the model is shown (`ToolSpec.parameters`) and the check of its call.
+
+    Limits the model is told (`maxLength`, `maxItems`) are advice, not checks: the engine caps what is too
+    long, so a long question is cut rather than refused. Unknown keys are ignored."""
+
+    model_config = ConfigDict(json_schema_extra={"additionalProperties": False})
+
+
+def _none_as(default: Any) -> BeforeValidator:
+    return BeforeValidator(lambda value: default if value is None else value)
+
+
+class AskQuestionArguments(ToolArguments):
+    question: str = Field(
+        description="The question exactly as you will ask it, one question, one sentence or two.",
+        json_schema_extra={"maxLength": 400},
+    )
+    competency: str | None = Field(
+        default=None,
+        description="The competency this question targets, from the role's list; omit to use the stage's "
+                    "(for a follow_up, the competency of the question it follows).",
+    )
+    kind: Annotated[str, _none_as("main")] = Field(
+        default="main",
+        description="follow_up when it digs into the candidate's last answer, otherwise main.",
+        json_schema_extra={"enum": ["main", "follow_up"]},
+    )
+
+
+class AssessResponseArguments(ToolArguments):
+    depth: int = Field(description="Depth of the answer, 1-5.", json_schema_extra={"minimum": 1, "maximum": 5})
+    key_points: Annotated[list[str], _none_as([])] = Field(
+        default_factory=list,
+        description="The main points the candidate made, a few words each, in your own words.",
+        json_schema_extra={"maxItems": 8, "items": {"type": "string", "maxLength": 200}},
+    )
+
+
+class TransitionStageArguments(ToolArguments):
+    reason: Annotated[str, _none_as("")] = Field(
+        default="", description="Why the stage is complete, briefly.", json_schema_extra={"maxLength": 200},
+    )
+
+
+def _model_facing(schema: Any) -> Any:
+    """pydantic's JSON schema as the model reads it: no titles or defaults, an optional value as its type."""
+    if isinstance(schema, list):
+        return [_model_facing(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    options = schema.get("anyOf")
+    if options and len(options) == 2 and {"type": "null"} in options:
+        kept = next(option for option in options if option != {"type": "null"})
+        schema = {**{k: v for k, v in schema.items() if k != "anyOf"}, **kept}
+    return {key: _model_facing(value) for key, value in schema.items() if key not in ("title", "default")}
 
 
 @dataclass(frozen=True)
 class ToolSpec:
     name: str
     description: str
-    parameters: dict[str, Any]
+    arguments: type[ToolArguments]
+
+    @property
+    def parameters(self) -> dict[str, Any]:
+        """The arguments' JSON schema, as OpenAI's and LiveKit's tool definitions take it."""
+        schema: dict[str, Any] = _model_facing(self.arguments.model_json_schema())
+        schema.setdefault("required", [])
+        return schema
+
+    def read(self, arguments: dict[str, Any]) -> ToolArguments:
+        """The call's arguments as the model; raise `ValueError` saying what is wrong."""
+        try:
+            return self.arguments.model_validate(arguments)
+        except ValidationError as error:
+            problems = [f"{'.'.join(str(part) for part in e['loc']) or 'arguments'}: {e['msg']}"
+                        for e in error.errors(include_url=False)[:3]]
+            raise ValueError("; ".join(problems)) from None
 
     def openai(self) -> dict[str, Any]:
         return {
@@ -55,28 +140,7 @@ ASK_QUESTION = ToolSpec(
         "Do not call it for small talk, for repeating a question the candidate did not hear, or for "
         "answering the candidate's own questions."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "question": {
-                "type": "string",
-                "description": "The question exactly as you will ask it, one question, one sentence or two.",
-                "maxLength": 400,
-            },
-            "competency": {
-                "type": "string",
-                "description": "The competency this question targets, from the role's list; omit to use the "
-                               "stage's (for a follow_up, the competency of the question it follows).",
-            },
-            "kind": {
-                "type": "string",
-                "enum": ["main", "follow_up"],
-                "description": "follow_up when it digs into the candidate's last answer, otherwise main.",
-            },
-        },
-        "required": ["question"],
-        "additionalProperties": False,
-    },
+    arguments=AskQuestionArguments,
 )
 
 ASSESS_RESPONSE = ToolSpec(
@@ -90,20 +154,7 @@ ASSESS_RESPONSE = ToolSpec(
         "their own actions; 4 a clear story with decisions and trade-offs; 5 all of that with "
         "measured results."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "depth": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Depth of the answer, 1-5."},
-            "key_points": {
-                "type": "array",
-                "items": {"type": "string", "maxLength": 200},
-                "maxItems": 8,
-                "description": "The main points the candidate made, a few words each, in your own words.",
-            },
-        },
-        "required": ["depth"],
-        "additionalProperties": False,
-    },
+    arguments=AssessResponseArguments,
 )
 
 TRANSITION_STAGE = ToolSpec(
@@ -116,17 +167,11 @@ TRANSITION_STAGE = ToolSpec(
         "in silence. Do not call it to end the interview early; in the last stage it closes the "
         "interview with a goodbye."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "reason": {"type": "string", "maxLength": 200, "description": "Why the stage is complete, briefly."},
-        },
-        "required": [],
-        "additionalProperties": False,
-    },
+    arguments=TransitionStageArguments,
 )
 
 TOOLS: tuple[ToolSpec, ...] = (ASK_QUESTION, ASSESS_RESPONSE, TRANSITION_STAGE)
+TOOLS_BY_NAME = {tool.name: tool for tool in TOOLS}
 
 
 def tool_names() -> list[str]:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from mockflow_site.validation import explain
 
 from .checks import check_upload
 from .errors import DocumentError
@@ -18,34 +21,21 @@ Kind = Literal["resume", "jd"]
 PARSER = "interviews.parsing.extract.parse"
 
 
-@dataclass
-class ParsedDocument:
-    kind: str
-    pages: int
-    chars: int
+class ParsedDocument(BaseModel):
+    """One document as the parsing child returns it (and `manage.py parse_document` prints it, without the
+    facts of the other kind): highlights for a resume, requirements for a job description."""
+
+    kind: Kind
+    pages: int = Field(ge=0)
+    chars: int = Field(ge=0)
     text: str
     highlights: dict[str, Any] | None = None  # resume: ResumeFacts.model_dump()
     requirements: dict[str, Any] | None = None  # job description: JobRequirements.model_dump()
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of `manage.py parse_document`: highlights for a resume, requirements for a JD."""
-        data: dict[str, Any] = {"kind": self.kind, "pages": self.pages, "chars": self.chars, "text": self.text}
-        if self.kind == "resume":
-            data["highlights"] = self.highlights or {}
-        else:
-            data["requirements"] = self.requirements or {}
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ParsedDocument:
-        return cls(
-            kind=data["kind"],
-            pages=int(data["pages"]),
-            chars=int(data["chars"]),
-            text=str(data["text"]),
-            highlights=data.get("highlights"),
-            requirements=data.get("requirements"),
-        )
+    @property
+    def facts(self) -> dict[str, Any]:
+        """What was understood of it: the resume's highlights or the job's requirements."""
+        return (self.highlights if self.kind == "resume" else self.requirements) or {}
 
 
 def parse_document(data: bytes, filename: str, kind: Kind, *, limits: Limits = DEFAULT_LIMITS) -> ParsedDocument:
@@ -56,7 +46,11 @@ def parse_document(data: bytes, filename: str, kind: Kind, *, limits: Limits = D
     except SandboxError as exc:
         logger.warning("parsing %s (%s, %d bytes) failed in the sandbox: %s", kind, doctype, len(data), exc)
         raise DocumentError(TOO_COMPLEX if exc.exhausted else FAILED) from None
-    return ParsedDocument.from_dict(result)
+    try:
+        return ParsedDocument.model_validate(result)
+    except ValidationError as exc:
+        logger.error("parsing %s (%s) gave a result of the wrong shape: %s", kind, doctype, explain(exc))
+        raise DocumentError(FAILED) from None
 
 
 def parse_pasted_job_description(text: str, *, limits: Limits = DEFAULT_LIMITS) -> ParsedDocument:

@@ -15,10 +15,12 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from pydantic import ValidationError
 
 from agent_worker.core.backoff import backoff_delay
 from interviews.models import CompanyResearch, Status
 from interviews.research import ResearchError, is_junk_company_name, normalise_company_name, research_company
+from mockflow_site.validation import explain
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +125,7 @@ def research_run(*, research_id: int, now: datetime.datetime | None = None) -> A
     now = now or timezone.now()
     CompanyResearch.objects.filter(pk=research_id).update(
         status=CompanyResearch.Status.READY,
-        brief=brief.to_dict(),
+        brief=brief.model_dump(),
         last_error="",
         next_attempt_at=None,
         expires_at=now + datetime.timedelta(hours=cache_hours()),
@@ -162,7 +164,11 @@ def research_view(row: CompanyResearch | None, *, company: str = "") -> dict[str
         return {"status": "none", "message": "No company given, so there is no company research."}
     data: dict[str, Any] = {"status": row.status, "company": row.display_name}
     if row.status == CompanyResearch.Status.READY:
-        brief = CompanyBrief.from_dict(row.brief or {})
+        try:
+            brief = CompanyBrief.model_validate(row.brief or {})
+        except ValidationError as error:  # a row from an older shape: show no sentences rather than fail
+            logger.error("research %s holds a brief of the wrong shape: %s", row.pk, explain(error))
+            brief = CompanyBrief(company=row.display_name)
         sources = {s.index: s for s in brief.sources}
         data["sections"] = [
             {

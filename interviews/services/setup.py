@@ -161,8 +161,7 @@ def interview_engine_plan(interview: Interview) -> tuple[dict[str, Any], list[di
 def _facts_of(document: Upload | Document, kind: str) -> dict[str, Any]:
     if isinstance(document, Document):
         return document.facts or {}
-    parsed = document.parsed
-    return (parsed.highlights if kind == Document.Kind.RESUME else parsed.requirements) or {}
+    return document.parsed.facts
 
 
 def _store_document(*, owner: User, kind: str, upload: Upload | Document, written: list[str]) -> Document:
@@ -179,7 +178,7 @@ def _store_document(*, owner: User, kind: str, upload: Upload | Document, writte
         pages=parsed.pages,
         chars=parsed.chars,
         text=parsed.text,
-        facts=(parsed.highlights if kind == Document.Kind.RESUME else parsed.requirements) or {},
+        facts=parsed.facts,
     )
     if upload.data is not None:
         doc.file.save("upload", ContentFile(upload.data), save=False)  # upload_to generates the name

@@ -100,8 +100,8 @@ def test_it_says_what_is_wrong_with_a_completion(raw, message):
 
 def _events_of_an_interview():
     clock = FakeClock()
-    engine = Engine(load_plan(QUICK_PLAN), InterviewContext.from_dict({"name": "Alice"}), seed="wire", clock=clock,
-                    brain=ScriptedBrain())
+    engine = Engine(load_plan(QUICK_PLAN), InterviewContext.from_candidate({"name": "Alice"}), seed="wire",
+                    clock=clock, brain=ScriptedBrain())
     engine.start()
     engine.play_lines_at_once()
     for answer in ["Yes, ready.", "I build billing systems at Acme; we cut costs by 20% in 2024.", "Let me think."]:

@@ -85,7 +85,7 @@ class VoiceRig:
             agents.append(agent)
             await self.session.start(agent)
 
-        runner = asyncio.create_task(run_interview(self.session, self.engine, Backend(), use_llm=True,
+        runner = asyncio.create_task(run_interview(self.session, self.engine, Backend(),
                                                    stored_events=0, start=start))
         self._runner = runner
         await self.until(lambda: self.engine.started or runner.done(), 30, "the interview to start")

@@ -40,7 +40,7 @@ class Command(BaseCommand):
             self._fail(f"This is a directory, not a file: {path}")
         except OSError as exc:
             self._fail(f"Cannot read {path}: {exc.strerror or exc}")
-        sys.stdout.write(json.dumps(parsed.to_dict(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(parsed.model_dump(exclude_none=True), ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
     def _fail(self, message: str):

@@ -77,3 +77,18 @@ def test_a_missing_file_exits_2(tmp_path, capsys):
         call_command("score_answers", str(tmp_path / "missing.json"))
     assert exc.value.code == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ('{"role": "SRE"}', '"questions" must be a list of {"question": str, "answer": str}'),
+        ('{"questions": ["Q?"]}', 'questions[0] must be an object with "question" and "answer"'),
+        ('{"questions": [{"question": "  ", "answer": "A"}]}', "questions[0].question must be a non-empty string"),
+        ('{"questions": [{"question": "Q?", "answer": "A"}, {"question": "Q?", "answer": 4}]}',
+         "questions[1].answer must be a non-empty string"),
+    ],
+)
+def test_each_bad_shape_is_named_where_it_is(tmp_path, capsys, payload, message):
+    code, out, err = run(tmp_path, capsys, payload)
+    assert code == 2 and out == "" and err == f"score_answers: {message}\n"

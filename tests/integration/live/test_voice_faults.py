@@ -80,7 +80,7 @@ async def test_the_agent_leaving_pauses_the_interview_and_frees_it_for_another_w
     engine = engine_for(await sync_to_async(engine_context)(interview), events=stored, clock=SystemClock())
     assert engine.paused_reason == "worker_lost"
     backend = Backend()
-    driver = VoiceDriver(engine, Transport(), backend, use_llm=False, stored_events=len(stored))
+    driver = VoiceDriver(engine, Transport(), backend, stored_events=len(stored))
     sender = asyncio.create_task(driver.outbox.run())
     driver.start()
     await driver.outbox.flush()

@@ -49,7 +49,7 @@ def facts_post(client, interview, **data):
 
 
 def spoken_context(interview) -> InterviewContext:
-    return InterviewContext.from_dict(engine_context(interview)["candidate"])
+    return InterviewContext.from_candidate(engine_context(interview)["candidate"])
 
 
 def test_the_unsure_role_and_company_are_shown_to_confirm_and_not_given_to_the_interviewer(alice_client, interview):

@@ -192,3 +192,15 @@ def test_a_finished_row_is_not_researched_twice(tavily):
     research_company_task.call(row.pk)
     assert research_company_task.call(row.pk) == "ready"
     assert len(tavily.queries) == 4
+
+
+def test_a_stored_brief_of_the_wrong_shape_shows_as_nothing_found_not_an_error():
+    from interviews.services.research_store import research_view
+
+    row, _ = research_request(company="Northwind Robotics")
+    row.status = CompanyResearch.Status.READY
+    row.brief = {"company": "Northwind Robotics", "overview": "not a list", "sources": [{"index": "one"}]}
+    row.save()
+    view = research_view(row)
+    assert view["status"] == "ready" and view["sections"] == [] and view["sources"] == []
+    assert view["message"] == "The web search found nothing reliable to say about this company."

@@ -82,7 +82,7 @@ async def test_a_scripted_voice_interview_is_stored_and_completed_through_the_ap
         assert context["events"] == [] and backend.lease == context["lease_token"]
         engine, stored = build(context)
         transport = Transport()
-        driver = VoiceDriver(engine, transport, backend, use_llm=False, stored_events=stored)
+        driver = VoiceDriver(engine, transport, backend, stored_events=stored)
         transport.driver = driver
         runner = asyncio.create_task(driver.run())
         driver.start()

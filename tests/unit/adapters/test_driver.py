@@ -69,7 +69,7 @@ class Rig:
                                            clock=self.clock, brain="llm" if use_llm else "scripted")
         self.transport = FakeTransport()
         self.backend = FakeBackend()
-        self.driver = VoiceDriver(self.engine, self.transport, self.backend, use_llm=use_llm, clock=self.clock,
+        self.driver = VoiceDriver(self.engine, self.transport, self.backend, clock=self.clock,
                                   stored_events=stored)
         self.sender: asyncio.Task | None = None
 

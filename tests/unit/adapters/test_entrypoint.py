@@ -18,6 +18,9 @@ from tests.unit.adapters.fake_worker_api import TOKEN
 
 READY = "Are you ready to begin?"
 
+# Under heavy load a run once hung here for good: a hang fails the test rather than the whole suite.
+pytestmark = pytest.mark.usefixtures("hard_timeout")
+
 
 @pytest.fixture
 def worker_env(api, fake_openai, monkeypatch):

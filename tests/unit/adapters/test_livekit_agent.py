@@ -89,7 +89,7 @@ async def interview(model: Any, plan: dict[str, Any] | None = None):
             agents.append(agent)
             await session.start(agent)
 
-        runner = asyncio.create_task(run_interview(session, engine, backend, use_llm=True, stored_events=0,
+        runner = asyncio.create_task(run_interview(session, engine, backend, stored_events=0,
                                                    start=start))
         while not engine.started:
             await asyncio.sleep(0.01)

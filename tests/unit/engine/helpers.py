@@ -41,7 +41,7 @@ class Harness:
                  **candidate: Any) -> None:
         self.clock = FakeClock("2025-01-06T09:00:00Z")
         self.plan = load_plan(plan or DEFAULT_PLAN)
-        self.context = InterviewContext.from_dict({**ALICE, **candidate})
+        self.context = InterviewContext.from_candidate({**ALICE, **candidate})
         self.engine = Engine(self.plan, self.context, seed=seed, clock=self.clock, brain=brain)
 
     # -- driving ----------------------------------------------------------------------------------

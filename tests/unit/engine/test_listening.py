@@ -159,8 +159,8 @@ def test_60_percent_is_a_solid_outcome_a_time_split_is_not_a_result():
 
 
 def test_the_role_calls_for_slack_devops_gaps_are_real_skills_of_the_job_spoken_in_lower_case():
-    context = InterviewContext.from_dict({**CANDIDATE, "job_description": CANDIDATE["job_description"]
-                                          + "- Slack and Google Workspace\n- Share the on-call rotation\n"})
+    context = InterviewContext.from_candidate({**CANDIDATE, "job_description": CANDIDATE["job_description"]
+                                               + "- Slack and Google Workspace\n- Share the on-call rotation\n"})
     gap = gap_skill(context)
     assert gap and gap not in ("Slack", "Google Workspace")
     assert gap == gap.lower() or gap[:1].isupper() and " " not in gap  # "distributed systems", or a name
@@ -235,7 +235,7 @@ def test_a_template_resumes_placeholders_job_title_1_at_company_1_are_never_spok
 
     resume = ("Your Name\nExperience\nJob Title 1 | Company 1 | 2019 - Present\n- Did things\n"
               "Projects\nProject 1\nSkills: Python")
-    context = InterviewContext.from_dict({**CANDIDATE, "resume_text": resume})
+    context = InterviewContext.from_candidate({**CANDIDATE, "resume_text": resume})
     spoken = " ".join(c.text for stage in ("self_intro", "past_experience")
                       for c in resume_questions(context, stage, "seed", None))
     assert "Job Title 1" not in spoken and "Company 1" not in spoken and "Project 1" not in spoken
@@ -249,7 +249,7 @@ def test_a_template_resumes_field_labels_are_never_spoken_as_projects():
     facts = {"positions": [], "skills": ["Python"], "results": [],
              "projects": ["Funding agency/institution", "Project duration", "Degree, Institution, City, Grade.",
                           "Route planner for food banks"]}
-    context = InterviewContext.from_dict({**CANDIDATE, "highlights": facts})
+    context = InterviewContext.from_candidate({**CANDIDATE, "highlights": facts})
     spoken = " ".join(c.text for stage in ("self_intro", "past_experience")
                       for c in resume_questions(context, stage, "seed", None))
     assert "Funding agency" not in spoken and "Project duration" not in spoken and "Institution" not in spoken
@@ -262,7 +262,7 @@ def test_only_facts_read_with_confidence_are_spoken():
     facts = {"positions": [{"title": "Lead Gardener", "employer": "Kew", "confidence": 0.3},
                            {"title": "Platform Engineer", "employer": "Initech", "confidence": 0.9}],
              "skills": ["Python"], "results": [], "projects": []}
-    context = InterviewContext.from_dict({**CANDIDATE, "highlights": facts})
+    context = InterviewContext.from_candidate({**CANDIDATE, "highlights": facts})
     spoken = " ".join(c.text for c in resume_questions(context, "self_intro", "seed", None))
     assert "Gardener" not in spoken and "Kew" not in spoken
     assert "Platform Engineer at Initech" in spoken

@@ -20,7 +20,7 @@ class Run:
 
     def __init__(self, server, **candidate):
         self.clock = FakeClock("2025-01-06T09:00:00Z")
-        context = InterviewContext.from_dict({**copy.deepcopy(CANDIDATE), "company_brief": BRIEF, **candidate})
+        context = InterviewContext.from_candidate({**copy.deepcopy(CANDIDATE), "company_brief": BRIEF, **candidate})
         self.engine = Engine(load_plan(QUICK_PLAN), context, seed="llm", clock=self.clock, brain=None,
                              fallback_brain=ScriptedBrain(), brain_name="llm")
         self.llm = LLMBrain(api_key="test", base_url=server.base_url + "/v1", model="fake-gpt", timeout=5)

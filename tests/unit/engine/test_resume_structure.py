@@ -13,7 +13,7 @@ RESUME = (
 
 
 def test_the_context_extracts_facts_line_by_line():
-    context = InterviewContext.from_dict(
+    context = InterviewContext.from_candidate(
         {"name": "Maya", "role": "Software Engineer", "level": "senior", "resume_text": RESUME,
          "job_description": "Requirements:\n- Python\n- PostgreSQL"}
     )

@@ -239,3 +239,19 @@ def test_a_follow_up_targets_the_competency_of_the_story_it_follows():
     asked = interview.of("question.asked")
     assert [a["data"]["competency"] for a in asked[-3:]] == ["incident response", "incident response",
                                                              "reliability engineering"]
+
+
+def test_a_call_with_arguments_of_the_wrong_shape_is_refused_saying_which():
+    interview = in_stage("self_intro")
+    result = interview.engine.call_tool("assess_response", {"depth": "deep", "key_points": "one"})
+    assert result.code == "invalid" and result.message.startswith("Bad arguments for assess_response: depth: ")
+    assert "key_points: " in result.message
+    assert interview.engine.call_tool("ask_question", {}).message == \
+        "Bad arguments for ask_question: question: Field required."
+
+
+def test_a_call_may_leave_optional_arguments_null_and_add_unknown_ones():
+    interview = in_stage("self_intro")
+    result = interview.engine.call_tool("ask_question", {"question": "Tell me about yourself.", "kind": None,
+                                                         "competency": None, "confidence": 0.9})
+    assert result.ok and result.code == "approved"

@@ -28,14 +28,14 @@ ON_CALL = "I was on call for the incident response that weekend, and I led the p
 
 
 def test_a_must_have_the_last_answer_just_covered_is_not_asked_about_as_missing():
-    context = InterviewContext.from_dict({**CANDIDATE, "job_description": SRE_JOB})
+    context = InterviewContext.from_candidate({**CANDIDATE, "job_description": SRE_JOB})
     asked = must_have_question(context, "senior", "walk", None, ["I run the Kubernetes platform.", ON_CALL])
     assert asked is not None and "incident response" not in asked.text
     assert "distributed systems" in asked.text
 
 
 def test_a_must_have_mentioned_earlier_is_asked_about_as_theirs_not_as_missing():
-    context = InterviewContext.from_dict({**CANDIDATE, "job_description": SRE_JOB})
+    context = InterviewContext.from_candidate({**CANDIDATE, "job_description": SRE_JOB})
     asked = must_have_question(context, "senior", "walk", None, [ON_CALL, "We moved to Argo CD last spring."])
     assert asked is not None and asked.text.startswith("You mentioned incident response")
     assert "says less about it" not in asked.text

@@ -192,7 +192,7 @@ def test_the_injected_resume_as_a_pdf_loses_its_instructions_too():
 def test_a_pasted_job_description_is_understood():
     text = (JOB_DESCRIPTIONS / "jd_data_scientist.txt").read_text()
     parsed = parse_pasted_job_description(text)
-    assert parsed.to_dict()["requirements"]["title"] == "Data Scientist"
+    assert parsed.requirements["title"] == "Data Scientist"
     assert parsed.pages == 1 and parsed.chars == len(parsed.text)
 
 
