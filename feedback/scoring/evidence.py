@@ -92,7 +92,8 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
     elif kind == rubrics.MOTIVATION:
         add("specific", next((s for s in sentences if rubrics._ROLE_SPECIFIC.search(s.text) and not rubrics._MONEY.search(s.text)), None),
             "You named something specific about this role or team, not praise any company could get.")
-        add("experience", _best(sentences, lambda s: (s.own_action or bool(s.numbers)) and not rubrics._MONEY.search(s.text)),
+        add("experience", _best(sentences, lambda s: (s.own_action or bool(s.numbers) or bool(rubrics._OWN_WORK.search(s.text)))
+                                and s.words >= 4 and not rubrics._MONEY.search(s.text)),
             "You backed your interest with your own experience.")
         add("bring", next((s for s in sentences if rubrics._BRING.search(s.text)), None),
             "You said what you would bring, which turns interest into an offer.")

@@ -41,6 +41,9 @@ def is_outline(text: str | None) -> bool:
 
 def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
     text = textstats.strip_hedges(textstats.strip_fillers(sentence.text)).strip()
+    # Reordered, a sentence cannot lean on the one before it: "And my mother was a nurse" -> "My mother was…".
+    text = re.sub(r"^(?:and|but|also|plus)[,]?\s+(?=\w)", "", text, flags=re.I)
+    text = text[:1].upper() + text[1:]
     if textstats.word_count(text) > max_words and re.search(r"[:;]\s", text):
         # Two sentences joined by a colon or semicolon are said as two, whole: cutting at a comma could
         # leave the head of a list ("Last month I had a fall, a new admission and…" became "I had a fall.").
@@ -69,9 +72,10 @@ def _sentence_case(part: str) -> str:
 def _usable(sentence: Sentence, *, general: bool = False) -> bool:
     """Worth keeping: not a non-answer, a repeat, blame or a generic claim (nor a hypothetical, where a real example is asked for)."""
     hypothetical = sentence.hypothetical and not general
-    return not (sentence.repeat or sentence.blame or hypothetical or sentence.generic or sentence.non_answer) and bool(
-        textstats.word_count(_clean(sentence))
-    )
+    # A signpost ("Two things.", "Good question.") says nothing on its own once the sentences are reordered.
+    signpost = sentence.words < 4 and not (sentence.own_action or sentence.names)
+    return not (sentence.repeat or sentence.blame or hypothetical or sentence.generic or sentence.non_answer
+                or signpost) and bool(textstats.word_count(_clean(sentence)))
 
 
 def _as_you(sentence: Sentence) -> str:

@@ -293,7 +293,10 @@ _ROLE_SPECIFIC = re.compile(
     # other professions' words for the employer and its work: a firm, a practice, a ward, a programme
     r"firm|practice|clients|programme|program|hospital|ward|unit|clinic|agency|school|store|stores|brand|patients)|"
     r"this\s+(?:role|position|job|team)|"
-    r"the\s+(?:role|position|job\s+description)|you\s+(?:build|are\s+building|make|mentioned)|job\s+description)\b",
+    r"the\s+(?:role|position|job\s+description)|you\s+(?:build|are\s+building|make|mentioned)|job\s+description|"
+    # the job's work set beside theirs: "…, and that is what I already do for patients"
+    r"(?:that|this|which)\s+is\s+(?:exactly\s+|just\s+)?what\s+i\s+(?:already\s+|do\s+)?(?:do|did)|"
+    r"(?:that|which)['’]s\s+(?:exactly\s+|just\s+)?what\s+i\s+(?:already\s+)?(?:do|did))\b",
     re.I,
 )
 _BRING = re.compile(r"\b(?:i['’]d\s+bring|i\s+(?:can|could|would)\s+bring|i\s+(?:can|could)\s+help|my\s+experience\s+(?:with|in))\b", re.I)
@@ -338,13 +341,20 @@ def score_intro(sentences: list[Sentence], words: int, results: list, rel: float
     return score
 
 
+# Their own work, in any tense: "I've run…", "for the last four years", "what I already do for patients".
+_OWN_WORK = re.compile(
+    r"(?i)\bfor\s+the\s+(?:last|past)\b|\bi['’]ve\b|"
+    r"\bi\s+(?:already\s+|currently\s+)?(?:do|run|manage|handle|help|work|lead|support|teach|care\s+for|look\s+after)\b"
+)
+
+
 def score_motivation(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
     score = Score(1.0, ["1 to start"])
     if any(_ROLE_SPECIFIC.search(s.text) for s in sentences):
         score.add(0.8, "for naming something specific about this role or team")
     else:
         score.flags.add("not_specific")
-    if any(s.own_action or re.search(r"(?i)\bfor\s+the\s+(?:last|past)\b|\bi['’]ve\b", s.text) for s in sentences):
+    if any(s.own_action or _OWN_WORK.search(s.text) for s in sentences):
         score.add(0.8, "for linking it to your own experience")
     if any(re.search(r"(?i)\b(?:i\s+want\s+to|i['’]d\s+like\s+to|grow|next\s+step|looking\s+to|step\s+toward)\b", s.text) for s in sentences):
         score.add(0.5, "for saying where you want to go")

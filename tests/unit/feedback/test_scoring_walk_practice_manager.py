@@ -126,3 +126,27 @@ def test_the_outline_for_an_answer_with_nothing_to_build_on_is_recognised_as_an_
                             "disagreed I'd ask a third person to help us decide.")
     assert verdict.example_answer and examples.is_outline(verdict.example_answer), verdict.example_answer
     assert not examples.is_outline("I compared three vendors. Your turn: what changed, and by how much?")
+
+
+ADVISOR_FIT = ("Two things. The advisors are the nurse's one point of contact through licensing, immigration and "
+               "relocation, and that is what I already do for patients with insurance: untangle a confusing process "
+               "for someone who is stressed. And my mother came to the US as a nurse, so I know how long and lonely "
+               "that path can be.")
+
+
+def test_a_motivation_answer_told_through_the_jobs_work_and_their_own_is_credited_for_both():
+    # Scored 1.3 with "Name something specific about this role" and "Two things." quoted as their experience.
+    verdict = assess_answer("What draws you to this Sales role?", ADVISOR_FIT)
+    assert verdict.score >= 2.8, verdict.explanation  # 1.3 before; it says neither where they want to go nor what they'd bring
+    assert any("specific about this role" in line for line in verdict.explanation)
+    assert any("your own experience" in line for line in verdict.explanation)
+    assert "not_specific" not in verdict.flags
+    assert all(s.quote != "Two things." for s in verdict.strengths), [s.quote for s in verdict.strengths]
+
+
+def test_an_example_answer_leaves_out_signposts_and_does_not_open_a_sentence_on_and():
+    verdict = assess_answer("What draws you to this role?",
+                            "Two things. And I like the people. And my mother was a nurse, so I know the path.")
+    example = verdict.example_answer or ""
+    assert example and "Two things." not in example, example
+    assert ". And " not in example and not example.startswith("And "), example
