@@ -2,7 +2,7 @@
 
 The worker API sends it as JSON (`GET .../context`) and the text-mode driver builds its engine from
 the same dict, so both drivers tailor an interview identically. `candidate` is what
-`agent_worker.core.tailoring.InterviewContext.from_dict` reads.
+`agent_worker.core.tailoring.Candidate` reads.
 """
 
 from __future__ import annotations

@@ -116,8 +116,8 @@ def test_teams_named_in_a_duty_are_no_skills_of_the_job():
 
 def test_the_gap_question_asks_about_a_real_must_have():
     parsed = coordinator()
-    context = InterviewContext.from_dict({"name": "Cody", "role": "Patient Success Advisor", "level": "mid",
-                                          "resume_text": parsed.text, "job_description": ADVISOR})
+    context = InterviewContext.from_candidate({"name": "Cody", "role": "Patient Success Advisor", "level": "mid",
+                                               "resume_text": parsed.text, "job_description": ADVISOR})
     assert gap_skills(context)[0] == "nursing care"
     asked = must_have_question(context, "mid", "seed", None)
     assert asked is not None and asked.text.startswith("The job asks for nursing care")
