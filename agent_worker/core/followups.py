@@ -162,7 +162,7 @@ def motivation_follow_ups(made: str) -> list[str]:
 
 # Words of someone saying what draws or drives them; an answer to "what draws you?" without any is elsewhere.
 _DRIVE_RE = re.compile(
-    r"\b(?:want\w*|like|love\w*|enjoy\w*|care\w*|interest\w*|excit\w*|drawn|draws?|drew|because|matters?|"
+    r"\b(?:want\w*|(?:i|i'd|i would|would) (?:really )?like|love\w*|enjoy\w*|care\w*|interest\w*|excit\w*|drawn|draws?|drew|because|matters?|"
     r"appeal\w*|passion\w*|looking for|hop(?:e|ing)|chance|opportunit\w*|fits?|suits?|mission|grow\w*|"
     r"motivat\w*|keeps? me|keep going|reasons?|meaning\w*|reward\w*|satisf\w*|proud|purpose|believe|goals?|"
     r"good at|strengths?|curious|learn\w*|help\w*|impact|difference|next step|career)\b", re.IGNORECASE)
@@ -183,7 +183,7 @@ def _what_it_was_about(answer: str) -> str:
 
 def says_what_drives_them(answer: str) -> bool:
     """Whether an answer speaks of what draws or drives the candidate (wanting, caring, a mission, a reason)."""
-    return bool(_DRIVE_RE.search(answer))
+    return bool(_DRIVE_RE.search(answer)) and not asks_a_question(answer)
 
 
 def redirect_line(question: str, answer: str, reading: Reading, job_words: frozenset[str] = frozenset()) -> str:
@@ -191,7 +191,8 @@ def redirect_line(question: str, answer: str, reading: Reading, job_words: froze
     with a story about a vendor): bring them back to the question, gently; "" when the answer fits or is
     too thin to be about anything (that is a non-answer, probed as one). An answer told through the job
     itself (two or more of `job_words`, the posting's title and duties) is about the job, whatever its words."""
-    if not about_motivation(question) or reading.non_answer or reading.word_count < 8 or _DRIVE_RE.search(answer):
+    if (not about_motivation(question) or reading.non_answer or reading.word_count < 8 or _DRIVE_RE.search(answer)
+            or asks_a_question(answer)):  # their own question is answered, not turned back
         return ""
     if len(word_stems(answer) & job_words) >= 2:
         return ""
@@ -268,7 +269,7 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
                            "paid", "handled", "structured", "organised", "organized", "shared", "split", "works",
                            "between", "among", "across", "within", "without", "involve", "involves", "entail",
                            "entails", "responsibilities", "duties", "spend", "spent", "time", "would", "doing", "each",
-                           "every", "after", "main", "key", "usual"}
+                           "every", "after", "before", "main", "key", "usual"}
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 

@@ -294,3 +294,12 @@ def test_asking_to_hear_the_question_again_after_being_brought_back_hears_it_aga
              "bigger scale.")
     drew = next(q for q in h.engine.questions() if q.text == "What draws you to this Sales role?")
     assert drew.answers[-1].startswith("I like helping people")
+
+
+def test_the_candidates_own_question_in_place_of_a_motivation_answer_is_answered_not_turned_back():
+    h = _in_self_intro()
+    h.ask("What draws you to this Sales role?")
+    h.answer("Before I go on, what does a typical week look like for the advisors?")
+    said = " ".join(h.said()[-2:])
+    assert "Coming back to my question" not in said and "kept you going" not in said, said
+    assert "one-on-one with nurses" in said
