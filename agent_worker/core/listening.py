@@ -45,7 +45,8 @@ ACTION_RE = re.compile(
     r"talked|coordinated|caught|debugged|traced|tested|trained|taught|presented|reviewed|planned|handled|"
     r"triaged|wrote|made|took|asked|managed|used|worked out|put|switched|deployed|configured|removed|"
     r"cleaned|documented|explained|spoke|called|escalated|paired|helped|suggested|run|build|own|lead|manage|"
-    r"maintain|write|design|handle|look after|support)\b",
+    r"maintain|write|design|handle|look after|support|went back|compared|gathered|pulled|brought|prepared|"
+    r"showed|checked|sat down|followed up|reached out|rebuilt|collected|offered|pitched|visited)\b",
     re.IGNORECASE)
 # Their own part said without one of the action verbs: "I did the comparison myself".
 _MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)

@@ -248,9 +248,10 @@ class ScriptedBrain:
             anchors = [*reading.anchors, *story.anchors]
             anchor = next((a for a in anchors if a.lower() not in asked), "")
             made = next((a for a in [*reading.made, *story.made] if a.lower() not in asked), "")
-            if thread and about_motivation(thread[0].text) and not probes:
+            if thread and about_motivation(thread[0].text) and not probes and not (story.story and story.own_part):
                 # What drives them is followed up as that, not as a story about whatever they named; an
-                # answer that never said what drives them is left for the next question.
+                # answer that never said what drives them is left for the next question. One that already
+                # told a time it kept them going is followed up as the story it is, never asked for one.
                 options = motivation_follow_ups(made) if says_what_drives_them(story_text) else []
             else:
                 options = [text for _, text in follow_up_options(stage, story.missing, anchor,

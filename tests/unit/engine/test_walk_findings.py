@@ -303,3 +303,18 @@ def test_the_candidates_own_question_in_place_of_a_motivation_answer_is_answered
     said = " ".join(h.said()[-2:])
     assert "Coming back to my question" not in said and "kept you going" not in said, said
     assert "one-on-one with nurses" in said
+
+
+LOST_DEALS_STORY = ("When I was negotiating with our supply vendors, the first two said no to any discount. I went back "
+                    "with a year of our order history and a quote from a competitor, and the third conversation got us "
+                    "an annual saving of about 2,300 dollars. What keeps me going is remembering that a no usually "
+                    "means I haven't given them a reason yet.")
+
+
+def test_an_answer_that_already_told_a_time_it_kept_them_going_is_not_asked_for_one():
+    # The lead's third walk: right after this story, "Can you tell me about a time when that kept you going
+    # through a hard stretch at work? What was happening, and what did you do?"
+    h = _in_self_intro()
+    h.ask("How do you keep yourself motivated through a run of lost deals?")
+    h.answer(LOST_DEALS_STORY)
+    assert "tell me about a time" not in h.said()[-1].lower(), h.said()[-1]
