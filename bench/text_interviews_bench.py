@@ -51,6 +51,10 @@ THINK_SECONDS = float(os.environ.get("BENCH_THINK_SECONDS", 3))
 THINK_CONCURRENCY = int(os.environ.get("BENCH_THINK_CONCURRENCY", 200))
 WATCHED = int(os.environ.get("BENCH_WATCHED", 20))
 TIMEOUT = 60.0
+# channels-redis at times loses an echo frame under socket churn (seen at 1 web process with its CPU idle,
+# and now and then at 2); a lost frame is counted and its socket given up after this, so that it does not
+# hold its client for a minute and drag the ceiling down. Only MockFlow's own errors fail the bench.
+ECHO_TIMEOUT = 5.0
 ANSWERS = [
     "Yes, ready to go.",
     "I'm a backend engineer at Acme; I lead the billing API team of 4 engineers.",
@@ -153,10 +157,10 @@ async def connect(session, base: str, path: str, cookie: str | None, tally: Tall
         return None
 
 
-async def receive(ws) -> dict | None:
+async def receive(ws, timeout: float = TIMEOUT) -> dict | None:
     import aiohttp
 
-    message = await asyncio.wait_for(ws.receive(), TIMEOUT)
+    message = await asyncio.wait_for(ws.receive(), timeout)
     if message.type != aiohttp.WSMsgType.TEXT:
         return None
     return json.loads(message.data)
@@ -252,12 +256,12 @@ async def echo_client(session, bases: list[str], offset: int, sockets: int, tall
             for frame in range(FRAMES_PER_SOCKET):
                 sent_at = time.perf_counter()
                 await ws.send_str(json.dumps({"type": "answer", "text": ANSWERS[frame % len(ANSWERS)]}))
-                if await receive(ws) is None:
+                if await receive(ws, ECHO_TIMEOUT) is None:
                     tally.errors.append("closed")
                     break
                 tally.reply(sent_at)
         except TimeoutError:
-            tally.errors.append("timeout")
+            tally.errors.append("lost")  # the frame never came back: the next socket, not a minute's wait
         finally:
             await ws.close()
     tally.client_done()
@@ -422,7 +426,7 @@ def main() -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "text_interviews.json").write_text(json.dumps(result, indent=2) + "\n")
     print_tables(result)
-    errors = sum(r["errors"] for r in runs) + think["errors"] + think_spread["errors"]
+    errors = sum(r["errors"] for r in runs if r["scenario"] != "echo") + think["errors"] + think_spread["errors"]
     errors += watched["errors"] + watched["missed"] if watched else 0
     return 1 if errors else 0
 
@@ -432,8 +436,8 @@ def print_tables(result: dict) -> None:
           f"Quick practice interviews, scripted brain, real time; clients are aiohttp sockets in one process on the "
           f"same {os.cpu_count()}-core machine. Ratios are within this one run.\n")
     print("| web processes | at once | echo answers/s | ours answers/s | ours / echo | p50 ms | p95 ms | p99 ms "
-          "| p95 / implied mean | web CPU % | peak DB connections | errors |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| p95 / implied mean | web CPU % | peak DB connections | errors | echo frames lost |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     runs = result["runs"]
     for echo, ours in zip(runs[::2], runs[1::2], strict=True):
         implied = ours.get("implied_mean_ms")
@@ -441,7 +445,7 @@ def print_tables(result: dict) -> None:
         print(f"| {ours['processes']} | {ours['concurrency']} | {echo['answers_per_second']} | "
               f"{ours['answers_per_second']} | {ours['ratio_to_echo']} | {ours['p50_ms']} | {ours['p95_ms']} | "
               f"{ours['p99_ms']} | {tail} | {'+'.join(map(str, ours['web_cpu_percent']))} | "
-              f"{ours['peak_db_connections']} | {ours['errors']} |")
+              f"{ours['peak_db_connections']} | {ours['errors']} | {echo['errors']} |")
     print()
     for think, how in ((result["think"], "in lockstep (all answers in the same instant)"),
                        (result["think_spread"], "spread (starts over the first 3 s, think times 0.5-1.5×)")):
