@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -27,6 +28,7 @@ from bench.text_interviews_bench import RESULTS, Sampler, make_candidates, perce
 CLIENTS = int(os.environ.get("BENCH_BURST", 100))
 RESUME = ROOT / "tests" / "fixtures" / "resumes" / "resume_docx_word_accountant.docx"
 JOB = (ROOT / "tests" / "fixtures" / "job_descriptions" / "jd_staff_accountant.txt").read_text()
+BUSY = "Many candidates are uploading documents right now"
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -66,8 +68,49 @@ async def upload(session, base: str) -> tuple[bool, float]:
     form.add_field("consent", "on")
     async with session.post(base + "/interviews/new/", data=form, headers={"Origin": base},
                             allow_redirects=False) as response:
-        ok = response.status in (302, 303)
+        ok: bool | str = response.status in (302, 303)
+        if not ok and BUSY in await response.text():
+            ok = "busy"  # refused with the plain message: the parser queue was full or its wait too long
     return ok, time.perf_counter() - started
+
+
+class ChildCounter:
+    """The most parser children (`interviews.parsing.child`) of the web processes alive at once."""
+
+    def __init__(self, stack) -> None:
+        self.parents = {str(p.pid) for p in stack.web}
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _count(self) -> int:
+        count = 0
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                    if b"interviews.parsing.child" not in handle.read():
+                        continue
+                with open(f"/proc/{pid}/stat") as handle:
+                    parent = handle.read().rsplit(")", 1)[1].split()[1]
+            except OSError:
+                continue
+            count += parent in self.parents
+        return count
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self._count())
+            self._stop.wait(0.1)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
 
 
 async def burst(calls) -> tuple[list, float]:
@@ -94,9 +137,10 @@ async def run(stack, cookies: list[str]) -> dict:
     sessions = [aiohttp.ClientSession(timeout=timeout, cookie_jar=aiohttp.CookieJar(unsafe=True),
                                       headers={"Cookie": cookie}) for cookie in cookies]
     try:
-        with Sampler(stack) as sampler:
+        with Sampler(stack) as sampler, ChildCounter(stack) as children:
             done, took = await burst([upload(s, bases[n % len(bases)]) for n, s in enumerate(sessions)])
-        out["upload"] = summary(done, took, sampler)
+        out["upload"] = {**summary(done, took, sampler), "refused_busy": sum(ok == "busy" for ok, _ in done),
+                         "peak_parser_children": children.peak}
     finally:
         for session in sessions:
             await session.close()
@@ -104,8 +148,8 @@ async def run(stack, cookies: list[str]) -> dict:
 
 
 def summary(done: list, took: float, sampler) -> dict:
-    seconds = [t * 1000 for ok, t in done if ok]
-    return {"clients": len(done), "succeeded": sum(ok for ok, _ in done), "wall_seconds": round(took, 1),
+    seconds = [t * 1000 for ok, t in done if ok is True]
+    return {"clients": len(done), "succeeded": sum(ok is True for ok, _ in done), "wall_seconds": round(took, 1),
             "p50_ms": round(percentile(seconds, 50)), "p95_ms": round(percentile(seconds, 95)),
             "peak_db_connections": sampler.peak_connections, "web_cpu_percent": sampler.cpu_percent}
 
@@ -138,6 +182,11 @@ def main() -> int:
         row = result[name]
         print(f"| {name} | {row['succeeded']} of {row['clients']} | {row['wall_seconds']} | {row['p50_ms']} | "
               f"{row['p95_ms']} | {row['peak_db_connections']} | {'+'.join(map(str, row['web_cpu_percent']))} |")
+    upload = result["upload"]
+    print(f"\nUploads refused with the 'many candidates are uploading, send the form again' message: "
+          f"{upload['refused_busy']}; the most parser children alive at once: {upload['peak_parser_children']} "
+          f"(PARSE_CHILDREN_PER_PROCESS {settings.PARSE_CHILDREN_PER_PROCESS} working per process, plus one spare "
+          f"started ahead per process).")
     failed = any(result[n]["succeeded"] != result[n]["clients"] for n in ("signup", "upload"))
     return 1 if failed else 0
 
