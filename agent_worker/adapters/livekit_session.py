@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 import logging
 import os
 import sys
+import time
 import uuid
 from collections import deque
 from collections.abc import AsyncIterable, Sequence
@@ -41,8 +43,11 @@ from livekit.agents import (
     stt,
     tokenize,
     tts,
+    utils,
 )
+from livekit.agents.language import LanguageCode
 from livekit.agents.types import DEFAULT_API_CONNECT_OPTIONS
+from livekit.agents.vad import VADEventType
 from livekit.agents.voice import ModelSettings
 from livekit.agents.voice.agent_session import SessionConnectOptions
 from livekit.agents.voice.events import (
@@ -56,7 +61,7 @@ from livekit.agents.voice.speech_handle import SpeechHandle
 
 from agent_worker.adapters.backend import BackendClient, BackendError, InterviewClosed
 from agent_worker.adapters.driver import Spoken, VoiceDriver
-from agent_worker.adapters.turns import TranscriptGate, ends_unfinished
+from agent_worker.adapters.turns import TranscriptGate, Utterance, ends_unfinished
 from agent_worker.core.clock import SystemClock
 from agent_worker.core.engine import Engine, Line
 from agent_worker.core.factory import engine_for
@@ -105,8 +110,14 @@ TURN_HANDLING: dict[str, Any] = {
 }
 
 
-# How long the end of a turn waits for a non-streaming STT's transcript of the last words.
-TRANSCRIPT_WAIT = 2.0
+# How long the end of a turn waits, at most, for the transcript a non-streaming STT owes: whisper
+# takes 0.5-1 s a call on two quiet cores and 2-4 s on a loaded machine; a turn that ended without
+# it would end on half of what was said. Only an STT that never answers meets this limit.
+TRANSCRIPT_WAIT = 10.0
+# Silence that cuts the candidate's speech into stretches for a non-streaming STT (`UtteranceSTT`):
+# each pause starts a transcription of the whole utterance so far, so the words are (nearly) ready
+# when the turn's end is decided; a transcription that speech overtakes is only interim.
+STRETCH_SILENCE = 0.3
 
 
 class InterviewTurnDetector(inference.TurnDetector):
@@ -215,6 +226,124 @@ def turn_handling() -> dict[str, Any]:
     return {**TURN_HANDLING, "turn_detection": InterviewTurnDetector()}
 
 
+class UtteranceSTT(stt.STT):
+    """A non-streaming STT (whisper, OpenAI's) made streaming for interviews, in place of LiveKit's
+    `StreamAdapter`. That adapter transcribes each stretch of speech between pauses on its own, one
+    after another, and announces the next stretch only once the last one's transcript is in: a
+    comma pause ("Sorry, | could you repeat the question?") made "Sorry" a turn of its own on a
+    loaded machine. Here (`turns.Utterance`) every transcription covers the whole utterance, one
+    runs at each pause, a result that speech overtook is interim, and the `TranscriptGate` knows
+    at every moment whether a transcript is still owed."""
+
+    def __init__(self, wrapped: stt.STT, *, vad: Any, gate: TranscriptGate) -> None:
+        super().__init__(capabilities=stt.STTCapabilities(streaming=True, interim_results=True))
+        self.wrapped = wrapped
+        self.vad = vad
+        self.gate = gate
+
+    @property
+    def model(self) -> str:
+        return str(self.wrapped.model)
+
+    @property
+    def provider(self) -> str:
+        return str(self.wrapped.provider)
+
+    async def _recognize_impl(self, buffer: Any, *, language: Any = NOT_GIVEN,
+                              conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> stt.SpeechEvent:
+        return await self.wrapped.recognize(buffer=buffer, language=language, conn_options=conn_options)
+
+    def stream(self, *, language: Any = NOT_GIVEN,
+               conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> stt.RecognizeStream:
+        return _UtteranceStream(self, language=language, conn_options=conn_options)
+
+
+NOTHING_HEARD = stt.SpeechData(language=LanguageCode("en"), text="")
+
+
+class _UtteranceStream(stt.RecognizeStream):
+    def __init__(self, adapter: UtteranceSTT, *, language: Any, conn_options: APIConnectOptions) -> None:
+        # the wrapped STT's recognize() retries on its own
+        super().__init__(stt=adapter, conn_options=APIConnectOptions(max_retry=0, timeout=conn_options.timeout))
+        self._adapter = adapter
+        self._language = language
+        self._wrapped_options = conn_options
+
+    async def _metrics_monitor_task(self, event_aiter: AsyncIterable[stt.SpeechEvent]) -> None:
+        async for _ in event_aiter:  # the wrapped STT reports its own metrics
+            pass
+
+    def _send(self, kind: stt.SpeechEventType, words: stt.SpeechData | None = None, **extra: Any) -> None:
+        self._event_ch.send_nowait(stt.SpeechEvent(type=kind, alternatives=[words] if words else [], **extra))
+
+    async def _words(self, frames: list[Any]) -> stt.SpeechData:
+        """The wrapped STT's transcript of `frames`; an STT that fails heard nothing (logged)."""
+        try:
+            result = await self._adapter.wrapped.recognize(buffer=utils.merge_frames(frames), language=self._language,
+                                                           conn_options=self._wrapped_options)
+        except Exception as error:
+            log.warning("The STT failed on %.1f s of speech: %s", sum(f.duration for f in frames), error)
+            return NOTHING_HEARD
+        return result.alternatives[0] if result.alternatives else NOTHING_HEARD
+
+    async def _run(self) -> None:
+        gate = self._adapter.gate
+        utterance = Utterance()
+        pause = asyncio.Event()
+        vad_stream = self._adapter.vad.stream()
+        last_end: list[float] = [0.0]
+
+        async def forward() -> None:
+            async for frame in self._input_ch:
+                if isinstance(frame, self._FlushSentinel):
+                    vad_stream.flush()
+                else:
+                    vad_stream.push_frame(frame)
+            vad_stream.end_input()
+
+        async def listen() -> None:
+            async for event in vad_stream:
+                if event.type == VADEventType.START_OF_SPEECH:
+                    utterance.started()
+                    gate.speech_started()
+                    self._send(stt.SpeechEventType.START_OF_SPEECH)
+                elif event.type == VADEventType.END_OF_SPEECH:
+                    utterance.ended(list(event.frames), event.speech_duration)
+                    last_end[0] = time.time() - event.silence_duration - event.inference_duration
+                    self._send(stt.SpeechEventType.END_OF_SPEECH, speech_end_time=last_end[0])
+                    pause.set()
+
+        async def transcribe() -> None:
+            while True:
+                await pause.wait()
+                pause.clear()
+                while (audio := utterance.job()) is not None:
+                    frames = [frame for stretch in audio for frame in stretch]
+                    started = time.perf_counter()
+                    words = await self._words(frames)
+                    final, complete = utterance.transcribed(len(audio))
+                    log.info("Transcribed %.1f s of speech in %.1f s (%s): %r", sum(f.duration for f in frames),
+                             time.perf_counter() - started, "final" if complete else "part" if final else "interim",
+                             words.text[:60])
+                    if final:
+                        if complete:
+                            gate.all_transcribed()
+                        self._send(stt.SpeechEventType.FINAL_TRANSCRIPT, words, speech_end_time=last_end[0])
+                    elif words.text:
+                        self._send(stt.SpeechEventType.INTERIM_TRANSCRIPT, words)
+
+        tasks = [asyncio.create_task(forward(), name="utterance-forward"),
+                 asyncio.create_task(listen(), name="utterance-vad"),
+                 asyncio.create_task(transcribe(), name="utterance-stt")]
+        try:
+            await asyncio.gather(*tasks[:2])
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await vad_stream.aclose()
+
+
 # ================================================================================================
 # The engine's tools, as LiveKit tools
 # ================================================================================================
@@ -259,14 +388,11 @@ class InterviewerAgent(Agent):
         """The STT's events, less backchannels spoken over the agent and noise (`turns.py`)."""
         detector = self.session.turn_detection
         gate = detector.transcripts if isinstance(detector, InterviewTurnDetector) else None
-        if self.session.stt is not None and self.session.stt.capabilities.streaming:
-            gate = None  # a streaming STT's words arrive as they are spoken
         async for event in Agent.default.stt_node(self, audio, model_settings):
-            if gate is not None and isinstance(event, stt.SpeechEvent):
-                if event.type == stt.SpeechEventType.START_OF_SPEECH:
-                    gate.speech_started()
-                elif event.type == stt.SpeechEventType.FINAL_TRANSCRIPT and event.alternatives:
-                    gate.transcript_arrived(event.alternatives[0].text)
+            if (gate is not None and isinstance(event, stt.SpeechEvent)
+                    and event.type == stt.SpeechEventType.FINAL_TRANSCRIPT):
+                # the turn has these words by the time the end-of-turn prediction wakes (`TranscriptGate`)
+                gate.transcript_arrived(event.alternatives[0].text if event.alternatives else "")
             if (isinstance(event, stt.SpeechEvent) and event.alternatives
                     and event.type in (stt.SpeechEventType.INTERIM_TRANSCRIPT, stt.SpeechEventType.FINAL_TRANSCRIPT)
                     and not self.driver.overlap.keep(event.alternatives[0].text)):
@@ -467,15 +593,31 @@ def sentence_by_sentence(speech: Any) -> Any:
         retain_format=True, min_sentence_len=FIRST_SENTENCE_MIN_CHARS))
 
 
+def whole_utterances(speech: Any, vad: Any, gate: TranscriptGate) -> Any:
+    """A non-streaming STT transcribing whole utterances (`UtteranceSTT`), cut at STRETCH_SILENCE."""
+    if speech is None or vad is None or speech.capabilities.streaming:
+        return speech
+    return UtteranceSTT(speech, vad=stretch_vad(), gate=gate)
+
+
+@functools.cache
+def stretch_vad() -> Any:
+    """Silero VAD that cuts speech into stretches at STRETCH_SILENCE (one per process)."""
+    from livekit.plugins import silero
+
+    return silero.VAD.load(min_silence_duration=STRETCH_SILENCE)
+
+
 def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, vad: Any = None,
                   llm_retries: int | None = None) -> AgentSession:
     options: dict[str, Any] = {}
     if llm_retries is not None:
         options["conn_options"] = SessionConnectOptions(llm_conn_options=APIConnectOptions(max_retry=llm_retries))
+    handling = turn_handling()
     return AgentSession(
-        llm=llm_model or NOT_GIVEN, stt=stt or NOT_GIVEN, tts=sentence_by_sentence(tts) or NOT_GIVEN,
-        vad=vad or NOT_GIVEN,
-        turn_handling=turn_handling(),  # type: ignore[arg-type]
+        llm=llm_model or NOT_GIVEN, stt=whole_utterances(stt, vad, handling["turn_detection"].transcripts) or NOT_GIVEN,
+        tts=sentence_by_sentence(tts) or NOT_GIVEN, vad=vad or NOT_GIVEN,
+        turn_handling=handling,  # type: ignore[arg-type]
         user_away_timeout=None,  # the engine owns silence: re-prompts and forced moves
         **options,
     )

@@ -4,8 +4,9 @@
   nor an answer: its transcript is dropped before LiveKit counts its words or ends a turn on it.
   Said when the agent is silent, the same words are an answer ("Okay." to "Shall we begin?").
 - A transcript with no words in it (an STT's "[door slams]", "(coughs)", music notes) is noise.
-- The end of a turn waits for the transcript a non-streaming STT still owes (`TranscriptGate`),
-  and words that stop mid-sentence ("..., and then") are never the end of an answer.
+- A non-streaming STT transcribes the whole utterance, never a stretch between pauses on its own
+  (`Utterance`); the end of a turn waits for the transcript it still owes (`TranscriptGate`), and
+  words that stop mid-sentence ("..., and then") are never the end of an answer.
 - A question the model speaks without calling `ask_question` is still the turn's one question:
   `spoken_question` finds it so the driver can have it approved.
 """
@@ -14,8 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["BACKCHANNEL_WORDS", "OverlapTracker", "TranscriptGate", "ends_unfinished", "is_backchannel", "is_noise", "spoken_question", "words_in"]
+__all__ = ["BACKCHANNEL_WORDS", "OverlapTracker", "TranscriptGate", "Utterance", "ends_unfinished", "is_backchannel", "is_noise", "spoken_question", "words_in"]
 
 BACKCHANNEL_WORDS = frozenset({
     "ok", "okay", "kay", "yeah", "yea", "yes", "yep", "yup", "ya", "mm", "mmm", "hm", "hmm", "mhm", "mm-hm",
@@ -98,31 +101,88 @@ class OverlapTracker:
 class TranscriptGate:
     """Whether a non-streaming STT still owes the transcript of speech that has started.
 
-    Such an STT (whisper, OpenAI's) transcribes a stretch of speech only after it ends, which takes
-    longer than the shortest end-of-turn wait: the turn would end on the words heard so far and the
-    rest of the answer would arrive as a new turn. The end-of-turn prediction waits on this gate.
-    LiveKit's adapter for such an STT transcribes one stretch at a time and announces the next
-    stretch only when the last one's transcript is in (or was empty), so one owed stretch is all
-    there is to track.
+    Such an STT (whisper, OpenAI's) transcribes speech only after it stops, which takes longer than
+    the shortest end-of-turn wait (and 1-4 s under load): the turn would end on the words heard so
+    far and the rest of the answer would arrive as a new turn. The end-of-turn prediction waits on
+    this gate. The STT adapter (`UtteranceSTT` in the LiveKit session) closes it when speech starts
+    and says when the final it sends covers all the speech so far; the gate opens when that final
+    reaches the turn (or is dropped as a backchannel or noise). A streaming STT never closes it.
     """
 
     def __init__(self) -> None:
         self._caught_up = asyncio.Event()
         self._caught_up.set()
+        self._complete = True
         self.last_transcript = ""
 
+    @property
+    def owed(self) -> bool:
+        return not self._caught_up.is_set()
+
     def speech_started(self) -> None:
+        self._complete = False
         self._caught_up.clear()
 
+    def all_transcribed(self) -> None:
+        """The final transcript on its way covers all the speech so far."""
+        self._complete = True
+
     def transcript_arrived(self, text: str) -> None:
-        self.last_transcript = text
-        self._caught_up.set()
+        """A final transcript reached the turn (or was dropped); words stay for `ends_unfinished`."""
+        if text.strip():
+            self.last_transcript = text
+        if self._complete:
+            self._caught_up.set()
 
     async def wait(self, timeout: float) -> bool:
-        """Wait until no transcript is owed (True), or `timeout` (False: the STT heard nothing)."""
+        """Wait until no transcript is owed (True), or `timeout` (False: the STT never answered)."""
         try:
             await asyncio.wait_for(self._caught_up.wait(), timeout)
         except TimeoutError:
             self._caught_up.set()
+            self._complete = True
             return False
         return True
+
+
+@dataclass
+class Utterance:
+    """The speech a non-streaming STT owes a transcript for, as stretches the VAD cut at pauses.
+
+    Every transcription covers the whole utterance so far, never one stretch on its own, so a
+    sentence cut at its comma ("Sorry, | could you repeat that?") is transcribed as one sentence. A
+    transcription that covers every stretch while the candidate is silent is final (and the
+    utterance starts afresh); one that speech overtook is interim (words for the two-word
+    interruption check) and the whole utterance is transcribed again at the next pause. A long
+    answer is finalised in parts of at least `long_seconds`, so no transcription grows past
+    whisper's 30 s window. `audio` is whatever the adapter keeps of a stretch (frames).
+    """
+
+    long_seconds: float = 15.0
+    stretches: list[tuple[Any, float]] = field(default_factory=list)
+    speaking: bool = False
+    covered: int = 0  # stretches the last transcription covered
+
+    def started(self) -> None:
+        self.speaking = True
+
+    def ended(self, audio: Any, seconds: float) -> None:
+        self.speaking = False
+        self.stretches.append((audio, seconds))
+
+    def job(self) -> list[Any] | None:
+        """The audio to transcribe now (every stretch so far), or None: nothing new, or speaking."""
+        if self.speaking or len(self.stretches) <= self.covered:
+            return None
+        return [audio for audio, _ in self.stretches]
+
+    def transcribed(self, count: int) -> tuple[bool, bool]:
+        """A transcription of the first `count` stretches came back: (final, complete). Final: its
+        text goes to the turn and those stretches are done; complete: nothing more is owed."""
+        complete = count == len(self.stretches) and not self.speaking
+        if complete or sum(seconds for _, seconds in self.stretches[:count]) >= self.long_seconds:
+            del self.stretches[:count]
+            self.covered = 0
+            return True, complete
+        self.covered = count
+        return False, False

