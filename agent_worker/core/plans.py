@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 __all__ = [
     "DEFAULT_PLAN",
     "PLACEHOLDERS",
@@ -158,30 +160,35 @@ for _data, (_min_q, _max_q), _max_s in zip(
 PLANS: dict[str, dict[str, Any]] = {"default": DEFAULT_PLAN, "quick": QUICK_PLAN}
 
 
-@dataclass(frozen=True)
-class Stage:
+# A number of seconds as the plan gives it: 90 stays 90 (events and messages show it as written).
+Seconds = int | float
+
+
+class Stage(BaseModel):
+    """One stage of a plan, built by `load_plan` once `validate_plan` found nothing wrong."""
+
+    model_config = ConfigDict(frozen=True)
+
     name: str
     title: str
     min_questions: int
     max_questions: int
-    min_seconds: float
-    max_seconds: float
-    inactivity_seconds: float = 30
-    overrun_seconds: float = 60
-    thinking_seconds: float = 30
+    min_seconds: Seconds
+    max_seconds: Seconds
+    inactivity_seconds: Seconds = 30
+    overrun_seconds: Seconds = 60
+    thinking_seconds: Seconds = 30
     target_depth: int | None = None
     competency: str | None = None
     instructions: str = ""
     bridges: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _FIELDS}
-        data["bridges"] = list(self.bridges)
-        return data
 
+class StagePlan(BaseModel):
+    """A plan as the engine runs it; `model_dump(mode="json")` is the plain data `load_plan` reads back."""
 
-@dataclass(frozen=True)
-class StagePlan:
+    model_config = ConfigDict(frozen=True)
+
     name: str
     version: int
     stages: tuple[Stage, ...]
@@ -205,14 +212,6 @@ class StagePlan:
             if stage.name == name:
                 return index
         raise KeyError(name)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "version": self.version,
-            "stages": [s.to_dict() for s in self.stages],
-        }
 
 
 @dataclass(frozen=True)

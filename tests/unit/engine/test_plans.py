@@ -37,7 +37,7 @@ def test_plans_are_exported_by_name_and_round_trip_through_load_plan():
     assert set(PLANS) == {"default", "quick"}
     for data in PLANS.values():
         assert validate_plan(data) == []
-        assert load_plan(load_plan(data).to_dict()) == load_plan(data)
+        assert load_plan(load_plan(data).model_dump(mode="json")) == load_plan(data)
 
 
 def test_a_plan_may_have_any_number_of_stages():
