@@ -148,7 +148,7 @@ async def run() -> dict[str, Any]:
     loaded = time.perf_counter()
     offline.whisper_model()
     offline.piper_voice()
-    # VOICE_BENCH_VAD_SILENCE measures another end-of-speech silence (voice_tried.json: 0.35 s).
+    # VOICE_BENCH_VAD_SILENCE measures another end-of-speech silence for the session's VAD.
     vad = silero.VAD.load(min_silence_duration=VAD_SILENCE) if VAD_SILENCE != VAD_MIN_SILENCE else load_vad()
     load_seconds = time.perf_counter() - loaded
     speech = [offline.speech_16k(ANSWERS[n % len(ANSWERS)]) for n in range(TURNS)]
@@ -251,24 +251,24 @@ LABELS = [
 ]
 
 
-TRIED = """Tried for the latency goal (November 2026, load average 9-11 while measured):
-- The STT already overlaps the endpointing wait: whisper starts at the VAD's end of speech while the
-  endpointing clock runs from the last word; the end-of-turn wait less whisper's time is the VAD's silence.
-- The VAD's end-of-speech silence 550 -> 350 ms (the "tried" columns): about 200 ms off every turn (the
-  end-of-turn wait less whisper's time: 354 against 579 ms), but it splits answers at comma pauses into
-  stretches whisper transcribes one after the other, and the end of the turn then judged a thinker's
-  "..., and" by the words before the comma ("I worked on the payments team at Acme."): the thinker test
-  failed 2 runs of 2 at load 9-15. Kept at 550 ms, where that split happens only under heavy load (the
-  same test fails on main at load 13 and more). Counting the stretches as the session's VAD hears them
-  (so the gate waits for all of them) was tried and dropped: some counted stretches never reached the
-  STT, and waiting for them broke the five-interruptions test.
-- faster-whisper: beam_size=1, no vad_filter, condition_on_previous_text=False, int8 on 2 threads were
-  already set; without_timestamps=True was no faster (median 2.97 s against 2.61 s a call, 9 calls).
+TRIED = """Tried for the latency goal (November 2026; the machine's load average was 7-16 all evening):
+- Whole utterances (`UtteranceSTT` in place of LiveKit's StreamAdapter): speech is cut into stretches
+  after 300 ms of silence and each pause starts a transcription of the whole utterance so far, so whisper
+  starts 250 ms before the VAD's 550 ms end of speech; a transcription that speech overtook is interim (its
+  words count for the two-word interruption) and the whole utterance is transcribed again. This is also
+  the turn-taking fix: a comma pause no longer splits a sentence into turns ("Sorry," answered on its own).
+- faster-whisper (9 calls each, load average 9-11): 2 threads 4.22 s median a call; greedy without the
+  temperature fallback 3.86 s; also without timestamps 4.07 s; 1 thread without fallback 4.28 s (min 3.32).
+  Kept: one thread and no fallback (the fallback re-decodes noise up to five more times; one thread
+  leaves the other core to the VADs and Piper). Whisper is the machine's load, not its settings: a call
+  is about 0.5 s on quiet cores, 4 s at load 10 and 14 s at load 13-15 (a voice test with a CPU hog).
 - whisper without its 30 s padding (CTranslate2's generate on the utterance plus 1 s of silence): about ten
   times faster (median 0.26 s against 2.9 s a call) but it loops on short and unfinished speech ("Okay. Okay.
   Okay. ...", a clause three times): rejected.
-- A shorter endpointing delay for clearly finished answers: not done. The delay did not set the pace (above),
-  and the v1-mini detector never gave a finished answer a clearly high probability to key on.
+- A shorter endpointing delay for clearly finished answers: not done. The transcript, not the delay, set
+  the pace (above), and the v1-mini detector never gave a finished answer a clearly high probability to
+  key on; trusting the words over it would cut off a thinker who pauses after a sentence that sounds
+  unfinished.
 - Preemptive generation: left off. LiveKit starts it when the final transcript arrives, and with a
   non-streaming STT the turn ends then too, so there is nothing to win; and the model step files the answer
   (`candidate.said`) and its tool calls ask questions, events the engine cannot take back when LiveKit
@@ -301,7 +301,7 @@ def report(result: dict[str, Any], before: dict[str, Any] | None = None) -> str:
         "",
     ]
     if before:
-        lines += [f"Now: {setting(result)}. Before (`bench/results/voice_tried.json`): {setting(before)}.", "",
+        lines += [f"Now: {setting(result)}. Before (`bench/results/voice_before.json`): {setting(before)}.", "",
                   "| measure (ms) | p50 | p95 | min | max | before p50 | before p95 |", "|---|---|---|---|---|---|---|"]
     else:
         lines += ["| measure (ms) | p50 | p95 | min | max |", "|---|---|---|---|---|"]
@@ -348,7 +348,7 @@ def main() -> int:
     out = ROOT / "bench" / "results" / "voice.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2) + "\n")
-    kept = ROOT / "bench" / "results" / "voice_tried.json"
+    kept = ROOT / "bench" / "results" / "voice_before.json"  # the last run before the change measured
     print(report(result, json.loads(kept.read_text()) if kept.exists() else None))
     return 0
 

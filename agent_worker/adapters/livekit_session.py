@@ -87,10 +87,12 @@ STATIC_INSTRUCTIONS = (
 #   calls ask questions, events the engine cannot take back when LiveKit throws a preemptive reply
 #   away (the candidate went on). It would win nothing with a non-streaming STT anyway: LiveKit starts
 #   it when the final transcript arrives, and the turn ends then (bench/README.md, "Voice").
-# - Speech ends (for the VAD) after VAD_MIN_SILENCE, silero's own 0.55 s. Shorter starts a
-#   non-streaming STT sooner (350 ms took 200 ms off every turn in the bench) but splits an answer at
-#   its comma pauses into stretches transcribed one after the other, and the end of the turn then
-#   judged a thinker's "..., and" by the words before the comma and cut them off (2 runs of 2).
+# - Speech ends (for the session's VAD: user state, end-of-turn checks) after VAD_MIN_SILENCE,
+#   silero's own 0.55 s. A non-streaming STT does not wait for it: `UtteranceSTT` starts a
+#   transcription of the whole utterance at every STRETCH_SILENCE pause (below), so the words are in
+#   sooner, and a comma pause never splits what the turn is judged on (LiveKit's StreamAdapter
+#   transcribed stretches one by one: "Sorry," became a turn of its own, and a thinker's "..., and"
+#   was judged by the words before the comma).
 ENDPOINTING_MIN_DELAY = 0.8
 ENDPOINTING_MAX_DELAY = 4.0
 VAD_MIN_SILENCE = 0.55
