@@ -63,6 +63,7 @@ TITLES = {
     "hypothetical": "Tell a real example, not what you would do",
     "blame": "Own the story",
     "no_action": "Say what you did yourself",
+    "nothing_to_tell": "Offer the closest example you have",
     "we": "Say \"I\" for your part",
     "background": "Less background, more action",
     "no_result": "Finish with the result",

@@ -92,7 +92,8 @@ _NON_ANSWER = re.compile(
     r"(?:no|not\s+a(?:\s+clue|n\s+idea))\s*(?:idea|clue)?\b(?=[\s,.!?]*$)|no\s+idea|nothing\s+comes\s+to\s+mind|"
     r"i['’]d\s+rather\s+(?:skip|not\s+say|pass)|(?:skip|pass\s+on)\s+this(?:\s+one)?|i\s+(?:have|['’]ve)\s+(?:no|never\s+had\s+an?)\s+(?:idea|answer|example)|"
     r"i\s+(?:have\s+not|haven['’]t|never)\s+(?:really\s+)?(?:done|had|worked\s+(?:on|with))\s+(?:that|this|it|one|any(?:thing\s+like\s+that)?)(?=[\s,.!?]*(?:sorry|$))|"
-    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
+    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?=[\s,.!]*(?:thanks?|thank\s+you|$))|"
+    r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
     re.I,
 )
 _FILLER_PHRASES = re.compile(

@@ -94,6 +94,7 @@ def test_an_introduction_with_no_headline_still_gets_the_advice():
     "I haven't done that, sorry.",
     "No, that's all, thank you.",
     "I can't think of one.",
+    "I think I've covered that, thank you.",
 ])
 def test_saying_there_is_nothing_to_tell_gets_advice_for_that_not_star_coaching(answer):
     verdict = assess_answer("What's the most interesting problem you've worked on there recently?", answer)
@@ -150,3 +151,9 @@ def test_an_example_answer_leaves_out_signposts_and_does_not_open_a_sentence_on_
     example = verdict.example_answer or ""
     assert example and "Two things." not in example, example
     assert ". And " not in example and not example.startswith("And "), example
+
+
+def test_the_report_titles_nothing_to_tell_as_something_to_do():
+    from feedback.narrative import TITLES
+
+    assert TITLES["nothing_to_tell"] == "Offer the closest example you have"
