@@ -7,25 +7,29 @@ the same dict, so both drivers tailor an interview identically. `candidate` is w
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db.models import Q
+from pydantic import ValidationError
 
 from interviews.models import CompanyResearch, Interview, Question
+from interviews.research import SECTIONS, CompanyBrief
+from mockflow_site.validation import explain
 
-BRIEF_SECTIONS = ("overview", "products", "recent_news", "tech", "values")
+logger = logging.getLogger(__name__)
 
 
 def company_brief_text(research: CompanyResearch | None) -> str:
     """The ready brief's sentences as plain text (the engine fences it off as data)."""
-    if research is None or research.status != CompanyResearch.Status.READY or not isinstance(research.brief, dict):
+    if research is None or research.status != CompanyResearch.Status.READY:
         return ""
-    lines = []
-    for section in BRIEF_SECTIONS:
-        for sentence in research.brief.get(section) or []:
-            if isinstance(sentence, dict) and sentence.get("text"):
-                lines.append(str(sentence["text"]))
-    return "\n".join(lines)[:5_000]
+    try:
+        brief = CompanyBrief.model_validate(research.brief or {})
+    except ValidationError as error:
+        logger.error("research %s holds a brief of the wrong shape: %s", research.pk, explain(error))
+        return ""
+    return "\n".join(sentence.text for name in SECTIONS for sentence in brief.section(name))[:5_000]
 
 
 def question_bank(interview: Interview) -> list[dict[str, Any]]:

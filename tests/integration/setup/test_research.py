@@ -204,3 +204,15 @@ def test_a_stored_brief_of_the_wrong_shape_shows_as_nothing_found_not_an_error()
     view = research_view(row)
     assert view["status"] == "ready" and view["sections"] == [] and view["sources"] == []
     assert view["message"] == "The web search found nothing reliable to say about this company."
+
+
+def test_the_engine_reads_a_ready_briefs_sentences_and_nothing_from_one_of_the_wrong_shape(tavily):
+    from interviews.live.context import company_brief_text
+
+    row, _ = research_request(company="Northwind Robotics")
+    research_company_task.call(row.pk)
+    row.refresh_from_db()
+    text = company_brief_text(row)
+    assert "Northwind Robotics is a warehouse automation company" in text and "http" not in text
+    row.brief = {"overview": [{"text": "No source."}]}
+    assert company_brief_text(row) == ""
