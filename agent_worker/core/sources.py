@@ -56,13 +56,33 @@ _PAST_VERB_RE = re.compile(r"^(?:[A-Z][a-z]+ed|Led|Built|Ran|Grew|Cut|Drove|Made
 _CLAUSE_RE = re.compile(r",(?!\d{3})|;| - | – | — | by (?=[a-z]+ing\b)")
 
 
+# Resume bullets written in the present ("Implement online booking, decreasing no-shows by 26%"), said in the past.
+_PRESENT_VERBS = {
+    "lead": "led", "build": "built", "run": "ran", "write": "wrote", "grow": "grew", "drive": "drove",
+    "oversee": "oversaw", "make": "made", "win": "won", "teach": "taught", "plan": "planned", "ship": "shipped",
+    **{verb: verb + ("d" if verb.endswith("e") else "ed") for verb in (
+        "implement", "negotiate", "train", "handle", "manage", "reduce", "increase", "launch", "design", "develop",
+        "create", "automate", "streamline", "coordinate", "supervise", "improve", "introduce", "deliver", "save",
+        "spearhead", "organize", "organise", "establish", "maintain", "mentor", "prepare", "process", "resolve",
+        "analyze", "analyse", "migrate", "own", "overhaul", "direct", "execute", "facilitate",
+        "generate", "produce", "recruit", "redesign", "restructure", "standardize", "standardise")},
+    "simplify": "simplified", "modernize": "modernized", "modernise": "modernised",
+}
+
+
+def _in_the_past(phrase: str) -> str:
+    first, _, rest = phrase.partition(" ")
+    past = _PRESENT_VERBS.get(first.lower())
+    return f"{past.capitalize()} {rest}".strip() if past and first[:1].isupper() else phrase
+
+
 def as_second_person(result: str) -> str:
     """Turn a resume result ("Led the migration of 40 services to Kubernetes, ...") into "You led ..."."""
     head = _CLAUSE_RE.split(result.strip())[0].strip(" .")
     head = re.sub(r"\s*\([^)]*\)?$", "", head)
     if len(words(head)) < 3:
         return ""
-    phrase = safe_phrase(head, 80)
+    phrase = _in_the_past(safe_phrase(head, 80))
     if not phrase or not _PAST_VERB_RE.match(phrase):
         return ""
     return "You " + phrase[0].lower() + phrase[1:]

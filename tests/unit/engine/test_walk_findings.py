@@ -1,11 +1,13 @@
 """What the lead's text interviews as a candidate found wrong (after issue 13), one test per finding."""
 
+import pytest
+
 from agent_worker.core.asks import answered_already
 from agent_worker.core.followups import acknowledgement, answer_candidate_question, asks_a_question
 from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import closing_line, closing_tone
 from agent_worker.core.scripted import ScriptedBrain
-from agent_worker.core.sources import must_have_question
+from agent_worker.core.sources import as_second_person, must_have_question
 from agent_worker.core.tailoring import InterviewContext
 from tests.unit.engine.helpers import Harness
 from tests.unit.engine.scripts import CANDIDATE
@@ -318,3 +320,22 @@ def test_an_answer_that_already_told_a_time_it_kept_them_going_is_not_asked_for_
     h.ask("How do you keep yourself motivated through a run of lost deals?")
     h.answer(LOST_DEALS_STORY)
     assert "tell me about a time" not in h.said()[-1].lower(), h.said()[-1]
+
+
+@pytest.mark.parametrize(("bullet", "spoken"), [
+    ("Implement online appointment booking and text message appointment reminders, decreasing no-shows by 26%",
+     "You implemented online appointment booking and text message appointment reminders"),
+    ("Negotiate supply vendor contracts resulting in an annual savings of over $2,300",
+     "You negotiated supply vendor contracts resulting in an annual savings of over $2,300"),
+    ("Lead a team of six nurses on the night shift", "You led a team of six nurses on the night shift"),
+    ("Simplify month-end close for three entities", "You simplified month-end close for three entities"),
+    ("Plan quarterly audits across four sites", "You planned quarterly audits across four sites"),
+])
+def test_a_resume_bullet_in_the_present_tense_is_spoken_in_the_past(bullet, spoken):
+    # Docs helper's finding: Cody's resume lists its best results in the present tense ("Implement …, decreasing
+    # no-shows by 26%"), which the interviewer never spoke, so it asked about a weaker one.
+    assert as_second_person(bullet) == spoken
+
+
+def test_a_present_tense_line_that_is_not_a_verb_is_still_not_spoken():
+    assert as_second_person("Billing and insurance compliance for a dental practice") == ""
