@@ -287,9 +287,9 @@ class ScriptedBrain:
         from_bank = [Candidate(q.text.replace("{role}", values["role"]).replace("{company}", values["company"]),
                                q.competency) for q in ordered]
         competency = context.competency_for(stage)
-        tailored = resume_questions(context, stage.name, turn.seed, competency)
+        said = [" ".join(q.answers) for q in turn.questions() if q.answers]
+        tailored = resume_questions(context, stage.name, turn.seed, competency, said)
         if stage.name in ("past_experience", "company_fit"):
-            said = [" ".join(q.answers) for q in turn.questions() if q.answers]
             job = must_have_question(context, context.level, turn.seed, competency, said)
             research = research_question(context, turn.seed, competency)
             extra = [c for c in (job, research) if c is not None]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent_worker.core import facts as facts_module
+from agent_worker.core.asks import word_stems
 from agent_worker.core.bank import BankQuestion
 from agent_worker.core.facts.placeholders import is_placeholder
 from agent_worker.core.facts.skills import _vocabulary_skills as vocabulary_skills
@@ -98,13 +99,25 @@ def _article(title: str) -> str:
     return "an" if title[:1].lower() in "aeiou" else "a"
 
 
-def strongest_result(context: InterviewContext) -> str:
-    """The resume result with a measured outcome, spoken as "You ...": the candidate's strongest item."""
+def told_already(result: str, said: Sequence[str]) -> bool:
+    """Whether the candidate's answers so far already told this resume result: most of its words are in them
+    ("online booking and text reminders … no-shows dropped by 26 percent" tells "Implement online appointment
+    booking and text message appointment reminders, decreasing no-shows by 26%")."""
+    ours = word_stems(result)
+    if len(ours) < 3 or not said:
+        return False
+    shared = ours & word_stems(" ".join(said))
+    return len(shared) >= 3 and len(shared) >= 0.4 * len(ours)
+
+
+def strongest_result(context: InterviewContext, said: Sequence[str] = ()) -> str:
+    """The resume result with a measured outcome, spoken as "You ...": the candidate's strongest item not
+    yet told in their answers."""
     ranked = sorted(context.resume_facts.results,
                     key=lambda r: (not result_phrase(r), not re.search(NUMBER, r)))
     for result in ranked:
         phrase = as_second_person(result)
-        if phrase:
+        if phrase and not told_already(result, said):
             return phrase
     return ""
 
@@ -189,8 +202,10 @@ def research_question(context: InterviewContext, seed: str, competency: str | No
     return None
 
 
-def resume_questions(context: InterviewContext, stage: str, seed: str, competency: str | None) -> list[Candidate]:
-    """Questions naming resume items: the current position (self-introduction), results and projects."""
+def resume_questions(context: InterviewContext, stage: str, seed: str, competency: str | None,
+                     said: Sequence[str] = ()) -> list[Candidate]:
+    """Questions naming resume items: the current position (self-introduction), results and projects; a
+    result the candidate has already told (`said`: their answers so far) is not asked about."""
     resume, job = context.resume_facts, context.job_requirements
     out: list[Candidate] = []
     if stage == "self_intro":
@@ -214,7 +229,7 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
                 f"You list {skill}, and the role needs it. How much of your current work involves it?",
             ), seed, "fact", "skill_intro"), "communication", source="resume"))
     elif stage == "past_experience":
-        strongest = strongest_result(context)
+        strongest = strongest_result(context, said)
         if strongest:
             out.append(Candidate(pick((
                 f"{strongest}. Walk me through how you approached it.",
@@ -229,7 +244,7 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
             ), seed, "fact", "project", index), competency, source="resume"))
         for result in resume.results[:3]:
             phrase = as_second_person(result)
-            if phrase and phrase != strongest:
+            if phrase and phrase != strongest and not told_already(result, said):
                 out.append(Candidate(f"{phrase}. What would you do differently if you did it again?",
                                      competency, source="resume"))
                 break

@@ -339,3 +339,29 @@ def test_a_resume_bullet_in_the_present_tense_is_spoken_in_the_past(bullet, spok
 
 def test_a_present_tense_line_that_is_not_a_verb_is_still_not_spoken():
     assert as_second_person("Billing and insurance compliance for a dental practice") == ""
+
+
+NO_SHOWS_TOLD = ("At Brightside our no-show rate was about 18 percent and the dentists were losing two or three slots "
+                 "a day. I proposed online booking and text reminders, picked the vendor after comparing three, and "
+                 "trained the front desk in a week. Within four months no-shows dropped by 26 percent, which is about "
+                 "eleven extra appointments a week.")
+
+
+def test_a_resume_result_already_told_in_an_answer_is_not_asked_about_again():
+    # The lead's fourth walk: the no-show story was told in the self-introduction stage, and the first question
+    # about past work was "You implemented online appointment booking and text message appointment reminders.
+    # What was the hardest decision along the way?"
+    from agent_worker.core.sources import resume_questions, told_already
+
+    context = InterviewContext.from_candidate({"name": "Cody", "role": "Sales", "level": "mid",
+                                               "resume_text": CODY_RESUME, "job_description": ADVISOR_JOB})
+    bullet = ("Implement online appointment booking and text message appointment reminders, decreasing no-shows "
+              "by 26%")
+    assert told_already(bullet, [NO_SHOWS_TOLD])
+    assert not told_already(bullet, ["I negotiated our supply contracts and saved over 2,300 dollars a year."])
+    assert not told_already("Negotiate supply vendor contracts resulting in an annual savings of over $2,300",
+                            [NO_SHOWS_TOLD])
+    before = [c.text for c in resume_questions(context, "past_experience", "s", None, [])]
+    assert any("appointment reminders" in text for text in before), before  # the resume's strongest result
+    asked = [c.text for c in resume_questions(context, "past_experience", "s", None, [NO_SHOWS_TOLD])]
+    assert asked and not any("appointment reminders" in text for text in asked), asked
