@@ -452,6 +452,7 @@ class SessionTransport:
         self.driver: VoiceDriver | None = None
         self._on_end = on_end
         self._ending: asyncio.Task[None] | None = None
+        self._user_now = "listening"
         self.ended = asyncio.Event()
 
     def attach(self, driver: VoiceDriver) -> None:
@@ -489,7 +490,20 @@ class SessionTransport:
 
     def _user_state(self, event: UserStateChangedEvent) -> None:
         assert self.driver is not None
+        self._user_now = event.new_state
+        detector = self.session.turn_detection
+        gate = detector.transcripts if isinstance(detector, InterviewTurnDetector) else None
+        if event.new_state != "speaking" and gate is not None and gate.owed:
+            # The candidate stopped, but their words are still being transcribed (whisper under load
+            # takes seconds): that is not silence yet, and no re-prompt may talk over an answer.
+            asyncio.get_running_loop().create_task(self._stopped_when_transcribed(gate, event))
+            return
         self.driver.user_state(event.new_state, event.created_at)
+
+    async def _stopped_when_transcribed(self, gate: TranscriptGate, event: UserStateChangedEvent) -> None:
+        await gate.transcribed(TRANSCRIPT_WAIT)
+        if self.driver is not None and self._user_now == event.new_state:
+            self.driver.user_state(event.new_state, event.created_at)
 
     def _agent_state(self, event: AgentStateChangedEvent) -> None:
         assert self.driver is not None

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -133,6 +134,11 @@ class TranscriptGate:
             self.last_transcript = text
         if self._complete:
             self._caught_up.set()
+
+    async def transcribed(self, timeout: float) -> None:
+        """Wait until no transcript is owed, or `timeout`; the gate itself stays as it is."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._caught_up.wait(), timeout)
 
     async def wait(self, timeout: float) -> bool:
         """Wait until no transcript is owed (True), or `timeout` (False: the STT never answered)."""

@@ -210,3 +210,14 @@ async def test_the_gate_waits_for_the_final_that_covers_everything():
     assert await gate.wait(0.1)
     gate.speech_started()
     assert not await gate.wait(0.05) and not gate.owed  # an STT that never answers: the wait ends
+
+
+async def test_waiting_for_the_transcript_leaves_the_gate_as_it_is():
+    gate = TranscriptGate()
+    gate.speech_started()
+    await gate.transcribed(0.05)
+    assert gate.owed  # unlike the end-of-turn wait, this one does not give up on the STT
+    waiting = asyncio.create_task(gate.transcribed(5))
+    gate.all_transcribed()
+    gate.transcript_arrived("Yes, I am ready.")
+    await asyncio.wait_for(waiting, 1)
