@@ -13,9 +13,13 @@ def test_a_wait_that_never_ends_fails_after_the_limit():
         threading.Event().wait()
 
 
-def test_an_event_loop_that_never_finishes_fails_after_the_limit():
+def test_an_event_loop_that_never_finishes_fails_after_the_limit_naming_the_hung_task(capsys):
+    async def hangs():
+        await asyncio.Event().wait()
+
     with pytest.raises(pytest.fail.Exception), fail_after(0.05):
-        asyncio.run(asyncio.Event().wait())
+        asyncio.run(hangs())
+    assert "in hangs" in capsys.readouterr().err
 
 
 def test_a_test_that_finishes_in_time_leaves_no_alarm_behind():
