@@ -92,10 +92,14 @@ def content_words(text: str, leave_aside: set[str] | frozenset[str] = frozenset(
     return {w for w in normalise(text).split() if w not in _STOPWORDS and w not in leave_aside and len(w) > 2}
 
 
+def stem(word: str) -> str:
+    """A plural's "s" dropped ("advisors" -> "advisor"; "process" kept)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def word_stems(text: str) -> set[str]:
-    """`content_words` with a plural's "s" dropped ("advisors" -> "advisor"), hyphenated words apart."""
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-            for w in content_words(text.replace("-", " "))}
+    """The stems of `content_words`, hyphenated words apart."""
+    return {stem(w) for w in content_words(text.replace("-", " "))}
 
 
 def same_ask(a: str, b: str, *, same_thread: bool, candidate_words: set[str] | frozenset[str] = frozenset()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.asks import content_stopwords, content_words, intents_of, word_stems
+from agent_worker.core.asks import content_stopwords, intents_of, stem, word_stems
 from agent_worker.core.listening import Reading
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
@@ -273,10 +273,6 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
 def _sentences(text: str) -> list[str]:
     lines = re.split(r"(?<=[.!?])\s+|\n+", text or "")
     return [" ".join(s.strip(" +*-•#").split()) for s in lines if s.strip(" +*-•#")]
@@ -289,7 +285,7 @@ def _title_words(text: str) -> set[str]:
     for line in (text or "").splitlines():
         if len(line.split()) >= 8 or line.rstrip().endswith("."):
             break
-        out |= {_stem(w) for w in content_words(line.replace("-", " "))}
+        out |= word_stems(line)
     return out
 
 
@@ -305,7 +301,7 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
     tokens = normalise(question.replace("-", " ")).split() + [""]
     for i, token in enumerate(tokens):
         telling = (token and len(token) > 2 and token not in content_stopwords() and
-                   token not in _GENERIC_QUESTION_WORDS and _stem(token) not in role)
+                   token not in _GENERIC_QUESTION_WORDS and stem(token) not in role)
         if telling:
             run.append(token)
             continue
@@ -313,7 +309,7 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
             before = tokens[i - len(run) - 1] if i - len(run) - 1 >= 0 else ""
             article = _ARTICLES.get(before, "")
             spoken = " ".join(acronyms.get(w, w) for w in run)
-            topics.append(((f"{article} " if article else "") + spoken, frozenset(_stem(w) for w in run)))
+            topics.append(((f"{article} " if article else "") + spoken, frozenset(stem(w) for w in run)))
             run = []
     return topics
 
@@ -340,7 +336,7 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
     counts: dict[str, int] = {}
     for _, text in sources:
         for sentence in _sentences(text):
-            for w in {_stem(w) for w in content_words(sentence.replace("-", " "))}:
+            for w in word_stems(sentence):
                 counts[w] = counts.get(w, 0) + 1
     telling = [(p, w) for p, w in topics if any(counts.get(x, 0) < 3 for x in w)]
     needed = {p for p, _ in telling} or {p for p, _ in topics}
@@ -351,7 +347,7 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
             if not 20 <= len(sentence) <= 220 or "http" in sentence or "/" in sentence or \
                     sum(w.islower() for w in sentence.split()) < 3:
                 continue
-            have = {_stem(w) for w in content_words(sentence.replace("-", " "))}
+            have = word_stems(sentence)
             answered = [phrase for phrase, words in topics if _covered(words, have)]
             shared = sum(len(words & have) for _, words in topics)
             if (len(answered), shared) > best[:2] and needed & set(answered):
