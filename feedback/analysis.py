@@ -17,7 +17,7 @@ from pydantic import TypeAdapter
 
 from agent_worker.core import events as ev
 from feedback import textstats
-from feedback.scoring import ASKED_INSTEAD, Delivery, Evidence, assess_answer, highlight_segments
+from feedback.scoring import ASKED_INSTEAD, Delivery, Evidence, JobContext, assess_answer, highlight_segments
 from feedback.scoring.rubrics import NOTHING_TO_TELL
 from feedback.speech import (
     event_data as _data,
@@ -264,8 +264,9 @@ def _fmt(value: float) -> str:
 # The analysis
 
 
-def analyse_interview(events: list[dict], *, competencies: list[str]) -> InterviewAnalysis:
-    """Measure one interview from its events, scoring answers on the role's fixed competency list."""
+def analyse_interview(events: list[dict], *, competencies: list[str], job: JobContext | None = None) -> InterviewAnalysis:
+    """Measure one interview from its events, scoring answers on the role's fixed competency list (and against
+    the posting it was for, when there was one)."""
     events = sorted(
         (e for e in events if isinstance(e, dict)),
         key=lambda e: (e.get("seq") is None, e.get("seq") or 0),
@@ -276,7 +277,7 @@ def analyse_interview(events: list[dict], *, competencies: list[str]) -> Intervi
 
     answers = [
         _measure_answer(qid, utterances, questions.get(qid) if qid is not None else None, agent_lines, assessments,
-                        competencies)
+                        competencies, job)
         for qid, utterances in _group_answers(events)
     ]
     answers = [a for a in answers if a.words > 0]
@@ -367,16 +368,24 @@ def _group_answers(events: list[dict]) -> list[tuple[str | None, list[dict]]]:
 
     Consecutive utterances under one question_id form an answer; if the candidate comes back to a
     question later (the engine should not let that happen) the later words join the same answer.
+    A question of their own instead of an answer (`request` "own_question": the interviewer answered it and
+    asked again) is the answer only when nothing else answered the question: then it counts as a question
+    asked back, unanswered; otherwise the question counts once, answered by what followed.
     """
     groups: dict[str | None, list[dict]] = {}
+    asked_back: dict[str | None, list[dict]] = {}
     for event in events:
         if event.get("type") != "candidate.said":
             continue
         data = _data(event)
-        if not str(data.get("text") or "").strip() or data.get("request"):
-            continue  # asking to hear the question again (or what it means) answers nothing
-        groups.setdefault(data.get("question_id"), []).append(event)
-    return list(groups.items())
+        if not str(data.get("text") or "").strip():
+            continue
+        if data.get("request") == ev.OWN_QUESTION:
+            groups.setdefault(data.get("question_id"), [])
+            asked_back.setdefault(data.get("question_id"), []).append(event)
+        elif not data.get("request"):  # asking to hear the question again (or what it means) answers nothing
+            groups.setdefault(data.get("question_id"), []).append(event)
+    return [(qid, said or asked_back.get(qid, [])) for qid, said in groups.items()]
 
 
 def _measure_answer(
@@ -386,6 +395,7 @@ def _measure_answer(
     agent_lines: list[dict],
     assessments: dict[str, dict],
     competencies: list[str],
+    job: JobContext | None = None,
 ) -> Answer:
     # Sentences are split per utterance so that every sentence (and every quote taken from one)
     # lies inside a single transcript line.
@@ -427,6 +437,7 @@ def _measure_answer(
         stage=question.stage if question else str(utterances[0].get("stage") or ""),
         sentences=sentence_spans,
         delivery=delivery,
+        job=job,
     )
     star = verdict.star
     star_parts = [part for part in textstats.STAR_PARTS if star[part]]

@@ -6,8 +6,8 @@ from typing import cast
 
 from django import forms
 
-from feedback.practice import MAX_ANSWER_CHARS, MAX_QUESTION_CHARS
-from interviews.models import Question
+from feedback.practice import PRACTICE_ANSWER_MAX_CHARS, PRACTICE_QUESTION_MAX_CHARS
+from interviews.models import Document, Question
 
 
 def bank_choices() -> list:
@@ -36,19 +36,31 @@ class PracticeForm(forms.Form):
     own_question = forms.CharField(
         label="Or your own question",
         required=False,
-        max_length=MAX_QUESTION_CHARS,
+        max_length=PRACTICE_QUESTION_MAX_CHARS,
         widget=forms.TextInput(attrs={"placeholder": "e.g. Tell me about a time you missed a deadline."}),
+    )
+    job = forms.ChoiceField(
+        label="Score it against one of your job postings (optional)",
+        required=False,
+        help_text="An answer that names the job's own work is credited for it; an introduction or a 'why this role' "
+        "answer that names none of it is told so.",
     )
     answer = forms.CharField(
         label="Your answer",
-        max_length=MAX_ANSWER_CHARS,
+        max_length=PRACTICE_ANSWER_MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 9, "placeholder": "Type or paste your answer as you would say it."}),
         help_text="Scored the same way as the answers in your interview reports.",
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, postings: list[Document] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["bank_question"]).choices = bank_choices()
+        self.postings = {str(doc.pk): doc for doc in postings or []}
+        cast(forms.ChoiceField, self.fields["job"]).choices = [("", "No posting")] + [
+            (pk, _posting_label(doc)) for pk, doc in self.postings.items()
+        ]
+        if not self.postings:
+            del self.fields["job"]
 
     def clean(self):
         super().clean()
@@ -68,6 +80,13 @@ class PracticeForm(forms.Form):
         else:
             data["question_text"] = own
             data["question_stage"] = None
+        data["posting"] = self.postings.get(data.get("job") or "")
         if not (data.get("answer") or "").strip():
             self.add_error("answer", "Write an answer to score.")
         return data
+
+
+def _posting_label(doc: Document) -> str:
+    title = (doc.facts or {}).get("title") if isinstance(doc.facts, dict) else None
+    name = title or doc.original_name or "Pasted posting"
+    return f"{name} ({doc.created_at:%d %b %Y})"

@@ -53,6 +53,7 @@ TITLES = {
     "achievement": "A concrete achievement",
     "thread": "A story that leads to this role",
     "specific": "You knew why this role",
+    "job_work": "The job's own work",
     "experience": "Interest backed by experience",
     "bring": "You said what you would bring",
     "question": "Good questions for the interviewer",
@@ -74,6 +75,7 @@ TITLES = {
     "no_thread": "Say why this role is next",
     "money": "Lead with the work, not the perks",
     "not_specific": "Be specific about this role",
+    "not_this_job": "Point it at this job",
     "flattery": "Say what you know about them",
     "perks": "Ask about the work first",
     "nothing_added": "Use the last word",
@@ -267,6 +269,7 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
         "blame": "Retell a story that went wrong focusing on what you did and what you changed afterwards.",
         "no_thread": "Write a three-sentence introduction: who you are now, one achievement, why this role is next.",
         "not_specific": "Read the job description again and note two things in it that match your experience.",
+        "not_this_job": "Read the posting's duties and end your introduction with the part of your work closest to them.",
         "nothing_added": "Prepare two questions for the interviewer about how the team works and how success is judged.",
         "asked_question": "Write your questions for the interviewer down and keep them for the end; answer each "
         "question first, even briefly.",

@@ -10,20 +10,20 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, Field, StrictStr, ValidationError
 
 from feedback.analysis import round_half_up
-from feedback.scoring import Assessment, assess_answer, highlight_segments
+from feedback.scoring import Assessment, JobContext, assess_answer, highlight_segments
 from feedback.scoring.rubrics import TYPE_LABELS
 
-MAX_ANSWER_CHARS = 8_000
-MAX_QUESTION_CHARS = 500
+PRACTICE_ANSWER_MAX_CHARS = 8_000
+PRACTICE_QUESTION_MAX_CHARS = 500
 
 
 class InputError(ValueError):
     """The input is not the documented shape; the message says what is wrong."""
 
 
-def assess_one(question: str, answer: str, *, stage: str | None = None) -> Assessment:
+def assess_one(question: str, answer: str, *, stage: str | None = None, job: JobContext | None = None) -> Assessment:
     """One typed answer, scored as the report scores it (a typed answer has no speech measures)."""
-    return assess_answer(question, " ".join(answer.split()), stage=stage)
+    return assess_answer(question, " ".join(answer.split()), stage=stage, job=job)
 
 
 def _not_blank(text: str) -> str:
@@ -42,9 +42,11 @@ class AnswerToScore(BaseModel):
 
 
 class ScoreRequest(BaseModel):
-    """`manage.py score_answers`'s input: `{"role", "questions": [{"question", "answer", "competency"}]}`."""
+    """`manage.py score_answers`'s input: `{"role", "job_description", "questions": [{"question", "answer",
+    "competency"}]}`."""
 
     role: StrictStr | None = None
+    job_description: StrictStr | None = None
     questions: list[AnswerToScore] = Field(min_length=1)
 
 
@@ -54,8 +56,8 @@ def _input_error(error: ValidationError) -> InputError:
     loc, kind = detail["loc"], detail["type"]
     if not loc:
         return InputError('expected a JSON object like {"questions": [{"question": "...", "answer": "..."}]}')
-    if loc[0] == "role":
-        return InputError('"role" must be a string when given')
+    if loc[0] in ("role", "job_description"):
+        return InputError(f'"{loc[0]}" must be a string when given')
     if len(loc) == 1:
         if kind == "too_short":
             return InputError('"questions" is empty: give at least one question with its answer')
@@ -74,17 +76,21 @@ def score_document(data: Any) -> dict[str, Any]:
         request = ScoreRequest.model_validate(data)
     except ValidationError as error:
         raise _input_error(error) from None
-    answers = [assess_answer(item.question, item.answer).to_contract(item.answer) for item in request.questions]
+    job = JobContext.from_posting(request.job_description, role=request.role) if request.job_description else None
+    answers = [assess_answer(item.question, item.answer, job=job).to_contract(item.answer) for item in request.questions]
     overall = round_half_up(sum(a["score"] for a in answers) / len(answers))
-    return {"role": request.role, "overall": overall, "answers": answers}
+    used = {"title": job.title, "duties": list(job.duties), "must_haves": list(job.must_haves)} if job else None
+    return {"role": request.role, "job": used, "overall": overall, "answers": answers}
 
 
-def practice_result(question: str, answer: str, *, stage: str | None = None) -> dict[str, Any]:
+def practice_result(question: str, answer: str, *, stage: str | None = None, job: JobContext | None = None
+                    ) -> dict[str, Any]:
     """What the practice page shows for one answer: the assessment and its highlighted text."""
     text = " ".join(answer.split())
-    assessment = assess_one(question, text, stage=stage)
+    assessment = assess_one(question, text, stage=stage, job=job)
     return {
         "question": question,
+        "job": job,
         "text": text,
         "assessment": assessment,
         "segments": highlight_segments(text, assessment.star),

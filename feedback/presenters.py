@@ -179,7 +179,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
             # The page shows one point of each kind on the card and folds the rest.
             "more_points": max(0, len(answer.strengths) - 1) + max(0, len(answer.improvements) - 1),
             "star_present": ([(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")]
-                             if answer.question_type == "story" else []),
+                             if answer.question_type == "story" and answer.is_answered else []),
             "example": (narrative.example_answer if narrative.example_answer
                         and narrative.example_answer.question_id == answer.question_id else None),
         })

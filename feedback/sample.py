@@ -90,6 +90,7 @@ def sample_report(*, spoken: bool):
     from feedback.analysis import analyse_interview
     from feedback.models import Report, StepStatus
     from feedback.narrative import rules_narrative
+    from feedback.scoring import JobContext
     from interviews.models import Interview, Role, StagePlan
 
     events = sample_events(spoken=spoken)
@@ -99,7 +100,9 @@ def sample_report(*, spoken: bool):
     owner = User(email="sam@example.com", display_name="Sam")
     mode = Interview.Mode.VOICE if spoken else Interview.Mode.TEXT
     interview = Interview(owner=owner, role=role, plan=plan, level="senior", plan_snapshot=QUICK_PLAN, mode=mode)
-    analysis = analyse_interview(events, competencies=SAMPLE_COMPETENCIES)
+    # Scored against the sample's own posting, as a candidate's interview is scored against theirs.
+    job = JobContext.from_posting(SAMPLE_JOB_DESCRIPTION, role=SAMPLE_ROLE)
+    analysis = analyse_interview(events, competencies=SAMPLE_COMPETENCIES, job=job)
     narrative = rules_narrative(analysis)
     if settings.OPENAI_API_KEY:  # the page says why the rules wrote it: not for want of a model
         narrative.fallback_reason = "a sample is written by the rules, so showing it costs no model call"

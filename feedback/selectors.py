@@ -14,10 +14,13 @@ from django.core.paginator import Paginator
 from django.db.models import Avg, BooleanField, Count, ExpressionWrapper, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
+from pydantic import ValidationError
 
 from agent_worker.core import events as ev
+from agent_worker.core.facts import JobRequirements
 from feedback.models import Report, StepStatus
-from interviews.models import Event, Interview, Status
+from feedback.scoring.job import JobContext
+from interviews.models import Document, Event, Interview, Status
 
 # ---------------------------------------------------------------------------------------------
 # One report
@@ -45,6 +48,30 @@ def report_of(interview: Interview) -> Report | None:
 def interview_events(interview: Interview) -> list[dict[str, Any]]:
     """The interview's stored events in order, as the engine sent them: what the analysis reads."""
     return [event.as_message() for event in interview.events.order_by("seq")]
+
+
+def job_context_of(interview: Interview) -> JobContext | None:
+    """The posting an interview was for, as its answers are scored against (None without one)."""
+    return job_context_of_document(interview.job_description, role=interview.role.title)
+
+
+def job_context_of_document(document: Document | None, *, role: str | None = None) -> JobContext | None:
+    """A posting's title, duties and must-haves as the setup page read them (and the candidate confirmed them);
+    read again from its text when none were stored. `score_answers` reads a posting's text the same way."""
+    if document is None:
+        return None
+    try:
+        requirements = JobRequirements.model_validate(document.facts) if document.facts else None
+    except ValidationError:
+        requirements = None
+    if requirements is None or requirements.is_empty():
+        return JobContext.from_posting(document.text, role=role)
+    return JobContext.from_requirements(requirements, role=role)
+
+
+def job_postings_of(user) -> list[Document]:
+    """The user's own job postings, newest first: what the practice page can score an answer against."""
+    return list(Document.objects.filter(owner=user, kind=Document.Kind.JOB_DESCRIPTION).exclude(text="")[:20])
 
 
 def report_counts(interview: Interview) -> dict[str, Any]:

@@ -142,9 +142,10 @@ def staff_dashboard(request):
 @require_http_methods(["GET", "POST"])
 def practice(request):
     """One answer at a time: pick or write a question, type an answer, get the report's feedback on it."""
-    form = PracticeForm(request.POST or None)
+    form = PracticeForm(request.POST or None, postings=selectors.job_postings_of(request.user))
     result = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        result = practice_result(data["question_text"], data["answer"], stage=data["question_stage"])
+        job = selectors.job_context_of_document(data["posting"])
+        result = practice_result(data["question_text"], data["answer"], stage=data["question_stage"], job=job)
     return render(request, "feedback/practice.html", {"form": form, "result": result})

@@ -35,13 +35,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from agent_worker.core.background import start_kept
 from interviews.live.logout import user_group
 from interviews.live.messages import Answer, BadMessage, Resume, read_client_message
 from interviews.live.voice_faults import voice_switch_to_text, voice_worker_lost
 from interviews.models import Interview
 from interviews.services.events import interview_group
 from interviews.textmode import store
-from interviews.textmode.background import start_kept
 from interviews.textmode.driver import TextDriver
 from mockflow_site.jsontext import invalid_text_message, invalid_text_path
 

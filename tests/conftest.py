@@ -1,10 +1,28 @@
 """Personas and shared fixtures. alice and bob are candidates, carol is a recruiter."""
 
+import os
+
 import pytest
 
 from tests.timeouts import fail_after
+from tests.workers import redis_url_for_worker, replace_url
 
 pytest_plugins = ["tests.fakes.fixtures"]
+
+
+def pytest_configure(config):
+    """A pytest-xdist worker uses a Redis database of its own (tests/workers.py says why), and so do the
+    processes its tests start."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker or not settings.REDIS_URL:
+        return
+    url = redis_url_for_worker(settings.REDIS_URL, worker)
+    os.environ["REDIS_URL"] = url
+    override_settings(REDIS_URL=url, CACHES=replace_url(settings.CACHES, settings.REDIS_URL, url),
+                      CHANNEL_LAYERS=replace_url(settings.CHANNEL_LAYERS, settings.REDIS_URL, url)).enable()
 
 
 @pytest.fixture

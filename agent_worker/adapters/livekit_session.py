@@ -5,7 +5,8 @@ job fetches the interview's context from the worker API (taking its lease), rebu
 from the stored events (a job dispatched again continues where the last one stopped), and runs an
 `AgentSession` whose agent exposes the engine's three tools, built from the core's one definition.
 Everything that is not LiveKit glue (mapping transport events to engine calls, model turns, timers,
-posting events) lives in `driver.py`, which is tested without a room.
+posting events) lives in `driver.py`, which is tested without a room; the turn-taking rules LiveKit
+leaves to us are in `turns.py`, and the session's settings in `voice_settings.py`.
 
 Configuration (environment): WORKER_API_URL, WORKER_API_TOKEN; OPENAI_API_KEY (the LLM brain and
 OpenAI TTS; any value for a local OpenAI-compatible server), OPENAI_BASE_URL, OPENAI_MODEL;
@@ -16,14 +17,12 @@ scripted interviewer asks the questions.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import json
 import logging
 import os
 import sys
 import time
-import uuid
 from collections import deque
 from collections.abc import AsyncIterable, Sequence
 from typing import Any
@@ -61,65 +60,28 @@ from livekit.agents.voice.speech_handle import SpeechHandle
 
 from agent_worker.adapters.backend import BackendClient, BackendError, InterviewClosed
 from agent_worker.adapters.driver import Spoken, VoiceDriver
-from agent_worker.adapters.turns import TranscriptGate, Utterance, ends_unfinished
+from agent_worker.adapters.turns import TRANSCRIPT_WAIT, GatedTurnStream, TranscriptGate, Utterance
+from agent_worker.adapters.voice_settings import (
+    AGENT_NAME,
+    CANNOT_RUN,
+    CANNOT_START,
+    DEFAULT_MODEL,
+    FIRST_SENTENCE_MIN_CHARS,
+    STATIC_INSTRUCTIONS,
+    STRETCH_SILENCE,
+    TURN_HANDLING,
+    VAD_MIN_SILENCE,
+    interview_id_from_metadata,
+    llm_configured,
+    session_models,
+)
+from agent_worker.core.background import start_kept
 from agent_worker.core.clock import SystemClock
 from agent_worker.core.engine import Engine, Line
 from agent_worker.core.factory import engine_for
 from agent_worker.core.tools import TOOLS, ToolSpec
 
 log = logging.getLogger("mockflow.agent")
-
-AGENT_NAME = "interviewer"
-DEFAULT_MODEL = "gpt-4o-mini"
-STATIC_INSTRUCTIONS = (
-    "You are a warm, professional interviewer running a mock interview. Use the tools: ask_question "
-    "before every question, assess_response after every answer, transition_stage when a stage is done."
-)
-# Turn handling chosen for interviews (the engine owns silence: re-prompts and forced moves).
-# - End of turn: LiveKit's on-device audio turn detector (v1-mini), chosen explicitly so dev and
-#   production behave alike and nothing calls LiveKit Cloud. When it hears a finished sentence the
-#   turn ends MIN_DELAY after the candidate's last word; mid-sentence ("... and then") it waits
-#   MAX_DELAY, so a thinker's 2.5-3 s pause is not the end of their answer.
-# - Interruption: two words over the agent (min_words 2) once the STT has them; less is not an
-#   interruption. Backchannels and noise never reach that count (`turns.OverlapTracker`), and a
-#   pause that turns out to be nothing resumes the agent's speech (false interruption).
-# - Preemptive generation stays off: the model step files the answer (`candidate.said`) and its tool
-#   calls ask questions, events the engine cannot take back when LiveKit throws a preemptive reply
-#   away (the candidate went on). It would win nothing with a non-streaming STT anyway: LiveKit starts
-#   it when the final transcript arrives, and the turn ends then (bench/README.md, "Voice").
-# - Speech ends (for the session's VAD: user state, end-of-turn checks) after VAD_MIN_SILENCE,
-#   silero's own 0.55 s. A non-streaming STT does not wait for it: `UtteranceSTT` starts a
-#   transcription of the whole utterance at every STRETCH_SILENCE pause (below), so the words are in
-#   sooner, and a comma pause never splits what the turn is judged on (LiveKit's StreamAdapter
-#   transcribed stretches one by one: "Sorry," became a turn of its own, and a thinker's "..., and"
-#   was judged by the words before the comma).
-ENDPOINTING_MIN_DELAY = 0.8
-ENDPOINTING_MAX_DELAY = 4.0
-VAD_MIN_SILENCE = 0.55
-INTERRUPTION_MIN_WORDS = 2
-FALSE_INTERRUPTION_TIMEOUT = 1.5
-TURN_HANDLING: dict[str, Any] = {
-    "endpointing": {"mode": "fixed", "min_delay": ENDPOINTING_MIN_DELAY, "max_delay": ENDPOINTING_MAX_DELAY},
-    "interruption": {
-        "enabled": True,
-        "mode": "vad",
-        "min_duration": 0.5,
-        "min_words": INTERRUPTION_MIN_WORDS,
-        "resume_false_interruption": True,
-        "false_interruption_timeout": FALSE_INTERRUPTION_TIMEOUT,
-    },
-    "preemptive_generation": {"enabled": False},
-}
-
-
-# How long the end of a turn waits, at most, for the transcript a non-streaming STT owes: whisper
-# takes 0.5-1 s a call on two quiet cores and 2-4 s on a loaded machine; a turn that ended without
-# it would end on half of what was said. Only an STT that never answers meets this limit.
-TRANSCRIPT_WAIT = 10.0
-# Silence that cuts the candidate's speech into stretches for a non-streaming STT (`UtteranceSTT`):
-# each pause starts a transcription of the whole utterance so far, so the words are (nearly) ready
-# when the turn's end is decided; a transcription that speech overtakes is only interim.
-STRETCH_SILENCE = 0.3
 
 
 class InterviewTurnDetector(inference.TurnDetector):
@@ -134,93 +96,8 @@ class InterviewTurnDetector(inference.TurnDetector):
         self.predictions: deque[tuple[float, str]] = deque(maxlen=64)
 
     def stream(self, *, conn_options: APIConnectOptions = DEFAULT_API_CONNECT_OPTIONS) -> Any:
-        return _GatedStream(super().stream(conn_options=conn_options), self.transcripts, self.predictions)
-
-
-class _GatedStream:
-    """A turn-detector stream whose predictions resolve once the transcripts are in (see above)."""
-
-    def __init__(self, inner: Any, gate: TranscriptGate, predictions: deque[tuple[float, str]]) -> None:
-        self._inner = inner
-        self._gate = gate
-        self._predictions = predictions
-        self._waiting: set[asyncio.Future[Any]] = set()
-
-    @property
-    def model(self) -> str:
-        return str(self._inner.model)
-
-    @property
-    def provider(self) -> str:
-        return str(self._inner.provider)
-
-    @property
-    def is_fallback(self) -> bool:
-        return bool(self._inner.is_fallback)
-
-    @property
-    def prediction_timeout(self) -> float:
-        return float(self._inner.prediction_timeout) + TRANSCRIPT_WAIT
-
-    async def unlikely_threshold(self, language: Any) -> float | None:
-        value = await self._inner.unlikely_threshold(language)
-        return None if value is None else float(value)
-
-    async def backchannel_threshold(self, language: Any) -> float | None:
-        value = await self._inner.backchannel_threshold(language)
-        return None if value is None else float(value)
-
-    async def supports_language(self, language: Any) -> bool:
-        return bool(await self._inner.supports_language(language))
-
-    def predict(self) -> asyncio.Future[Any]:
-        inner = self._inner.predict()
-        out: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiting.add(out)
-        out.add_done_callback(self._waiting.discard)
-
-        async def join() -> None:
-            try:
-                result = await asyncio.shield(inner)
-            except asyncio.CancelledError:
-                out.cancel()
-                return
-            except Exception as error:  # the model's own failure, passed on as LiveKit expects
-                if not out.done():
-                    out.set_exception(error)
-                return
-            if not await self._gate.wait(TRANSCRIPT_WAIT):
-                log.warning("No transcript after %.0f s; the turn ends on the words so far", TRANSCRIPT_WAIT)
-            if result is not None and ends_unfinished(self._gate.last_transcript):
-                # The words stop mid-sentence: whatever the voice sounded like, the answer goes on.
-                result = dataclasses.replace(result, end_of_turn_probability=min(result.end_of_turn_probability, 0.01))
-            if result is not None:
-                self._predictions.append((float(result.end_of_turn_probability), self._gate.last_transcript))
-            if not out.done():
-                out.set_result(result)
-
-        task = asyncio.get_running_loop().create_task(join(), name="mockflow-eot-gate")
-        out.add_done_callback(lambda done: task.cancel() if done.cancelled() else None)
-        return out
-
-    def cancel_inference(self, *, timed_out: bool = False) -> None:
-        self._inner.cancel_inference(timed_out=timed_out)
-        for waiting in list(self._waiting):
-            waiting.cancel()
-
-    def flush(self, reason: str | None = None) -> None:
-        self._inner.flush(reason)
-
-    def push_audio(self, frame: Any) -> None:
-        self._inner.push_audio(frame)
-
-    def end_input(self) -> None:
-        self._inner.end_input()
-
-    async def aclose(self) -> None:
-        for waiting in list(self._waiting):
-            waiting.cancel()
-        await self._inner.aclose()
+        return GatedTurnStream(super().stream(conn_options=conn_options), self.transcripts, self.predictions,
+                               wait=TRANSCRIPT_WAIT)
 
 
 def turn_handling() -> dict[str, Any]:
@@ -453,6 +330,7 @@ class SessionTransport:
         self._on_end = on_end
         self._ending: asyncio.Task[None] | None = None
         self._user_now = "listening"
+        self._waiting: set[asyncio.Task[Any]] = set()
         self.ended = asyncio.Event()
 
     def attach(self, driver: VoiceDriver) -> None:
@@ -496,7 +374,7 @@ class SessionTransport:
         if event.new_state != "speaking" and gate is not None and gate.owed:
             # The candidate stopped, but their words are still being transcribed (whisper under load
             # takes seconds): that is not silence yet, and no re-prompt may talk over an answer.
-            asyncio.get_running_loop().create_task(self._stopped_when_transcribed(gate, event))
+            start_kept(self._stopped_when_transcribed(gate, event), self._waiting)
             return
         self.driver.user_state(event.new_state, event.created_at)
 
@@ -545,18 +423,6 @@ class SessionTransport:
 # ================================================================================================
 
 
-def interview_id_from_metadata(metadata: str) -> str:
-    """The job metadata is the interview id, bare or as {"interview_id": ...}."""
-    text = (metadata or "").strip()
-    if text.startswith("{"):
-        text = str(json.loads(text).get("interview_id") or "")
-    return str(uuid.UUID(text))
-
-
-def llm_configured() -> bool:
-    return bool(os.environ.get("OPENAI_API_KEY"))
-
-
 def load_vad() -> Any:
     """Silero VAD (its model ships in the plugin's wheel) with our end-of-speech silence."""
     from livekit.plugins import silero
@@ -593,11 +459,6 @@ def build_models(env: Any = None) -> dict[str, Any]:
         models["stt"] = openai.STT(model=env.get("STT_MODEL") or "gpt-4o-mini-transcribe", api_key=speech_key,
                                    base_url=speech_url)
     return models
-
-
-# The shortest text that goes to a non-streaming TTS on its own: "Thanks, that helps." is spoken while
-# the question after it still streams from the model (LiveKit's default merges anything under 20).
-FIRST_SENTENCE_MIN_CHARS = 10
 
 
 def sentence_by_sentence(speech: Any) -> Any:
@@ -658,11 +519,6 @@ async def run_interview(session: AgentSession, engine: Engine, backend: Any, *, 
 server = AgentServer()
 
 
-# What the page shows when the worker cannot start the job (it says so on the `mockflow` data topic).
-CANNOT_START = ("The interview service could not load your interview. Try again in a minute, or go on in text.")
-CANNOT_RUN = "The voice interviewer could not start on this server. Go on in text, or try again later."
-
-
 async def tell_the_page(ctx: JobContext, message: str) -> None:
     """Join the room just long enough to tell the candidate's page why the interviewer cannot run."""
     try:
@@ -701,7 +557,7 @@ async def entrypoint(ctx: JobContext) -> None:
             if engine.is_over:
                 await backend.complete(transcript=engine.transcript(), metrics=engine.metrics())
                 return
-            session = build_session(**_session_models(build_models()))
+            session = build_session(**session_models(build_models()))
         except Exception:
             log.exception("Interview %s: the session cannot be built (configuration)", interview_id)
             await tell_the_page(ctx, CANNOT_RUN)
@@ -715,11 +571,6 @@ async def entrypoint(ctx: JobContext) -> None:
                                      start=start, on_end=lambda: ctx.shutdown("interview over"))
         log.info("Interview %s: %s", interview_id,
                  "completed" if driver.completed else f"stopped ({engine.end_reason or 'not ended'})")
-
-
-def _session_models(models: dict[str, Any]) -> dict[str, Any]:
-    return {"llm_model": models.get("llm"), "stt": models.get("stt"), "tts": models.get("tts"),
-            "vad": models.get("vad")}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

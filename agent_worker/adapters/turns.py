@@ -15,11 +15,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import logging
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BACKCHANNEL_WORDS", "OverlapTracker", "TranscriptGate", "Utterance", "ends_unfinished", "is_backchannel", "is_noise", "spoken_question", "words_in"]
+from agent_worker.core.background import start_kept
+
+__all__ = ["BACKCHANNEL_WORDS", "TRANSCRIPT_WAIT", "GatedTurnStream", "OverlapTracker", "TranscriptGate", "Utterance", "ends_unfinished", "is_backchannel", "is_noise", "spoken_question", "words_in"]
+
+log = logging.getLogger("mockflow.agent")
+
+# How long the end of a turn waits, at most, for the transcript a non-streaming STT owes: whisper
+# takes 0.5-1 s a call on two quiet cores and 2-4 s on a loaded machine; a turn that ended without
+# it would end on half of what was said. Only an STT that never answers meets this limit.
+TRANSCRIPT_WAIT = 10.0
 
 BACKCHANNEL_WORDS = frozenset({
     "ok", "okay", "kay", "yeah", "yea", "yes", "yep", "yup", "ya", "mm", "mmm", "hm", "hmm", "mhm", "mm-hm",
@@ -192,3 +204,94 @@ class Utterance:
             return True, complete
         self.covered = count
         return False, False
+
+
+class GatedTurnStream:
+    """A turn-detector stream (LiveKit's, wrapped) whose predictions resolve once the transcripts are
+    in (`TranscriptGate`), and never end a turn whose words stop mid-sentence (`ends_unfinished`);
+    each prediction passed on is kept in `predictions` with the transcript it was for."""
+
+    def __init__(self, inner: Any, gate: TranscriptGate, predictions: deque[tuple[float, str]], *,
+                 wait: float = TRANSCRIPT_WAIT) -> None:
+        self._inner = inner
+        self._gate = gate
+        self._predictions = predictions
+        self._wait = wait
+        self._waiting: set[asyncio.Future[Any]] = set()
+        self._joins: set[asyncio.Task[Any]] = set()
+
+    @property
+    def model(self) -> str:
+        return str(self._inner.model)
+
+    @property
+    def provider(self) -> str:
+        return str(self._inner.provider)
+
+    @property
+    def is_fallback(self) -> bool:
+        return bool(self._inner.is_fallback)
+
+    @property
+    def prediction_timeout(self) -> float:
+        return float(self._inner.prediction_timeout) + self._wait
+
+    async def unlikely_threshold(self, language: Any) -> float | None:
+        value = await self._inner.unlikely_threshold(language)
+        return None if value is None else float(value)
+
+    async def backchannel_threshold(self, language: Any) -> float | None:
+        value = await self._inner.backchannel_threshold(language)
+        return None if value is None else float(value)
+
+    async def supports_language(self, language: Any) -> bool:
+        return bool(await self._inner.supports_language(language))
+
+    def predict(self) -> asyncio.Future[Any]:
+        inner = self._inner.predict()
+        out: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.add(out)
+        out.add_done_callback(self._waiting.discard)
+
+        async def join() -> None:
+            try:
+                result = await asyncio.shield(inner)
+            except asyncio.CancelledError:
+                out.cancel()
+                return
+            except Exception as error:  # the model's own failure, passed on as LiveKit expects
+                if not out.done():
+                    out.set_exception(error)
+                return
+            if not await self._gate.wait(self._wait):
+                log.warning("No transcript after %.0f s; the turn ends on the words so far", self._wait)
+            if result is not None and ends_unfinished(self._gate.last_transcript):
+                # The words stop mid-sentence: whatever the voice sounded like, the answer goes on.
+                result = dataclasses.replace(result, end_of_turn_probability=min(result.end_of_turn_probability, 0.01))
+            if result is not None:
+                self._predictions.append((float(result.end_of_turn_probability), self._gate.last_transcript))
+            if not out.done():
+                out.set_result(result)
+
+        task = start_kept(join(), self._joins, name="mockflow-eot-gate")
+        out.add_done_callback(lambda done: task.cancel() if done.cancelled() else None)
+        return out
+
+    def cancel_inference(self, *, timed_out: bool = False) -> None:
+        self._inner.cancel_inference(timed_out=timed_out)
+        for waiting in list(self._waiting):
+            waiting.cancel()
+
+    def flush(self, reason: str | None = None) -> None:
+        self._inner.flush(reason)
+
+    def push_audio(self, frame: Any) -> None:
+        self._inner.push_audio(frame)
+
+    def end_input(self) -> None:
+        self._inner.end_input()
+
+    async def aclose(self) -> None:
+        for waiting in list(self._waiting):
+            waiting.cancel()
+        await self._inner.aclose()

@@ -26,6 +26,7 @@ from agent_worker.core.engine_lines import EngineLines
 from agent_worker.core.engine_restore import EngineRestore
 from agent_worker.core.engine_tools import EngineTools
 from agent_worker.core.events import Event
+from agent_worker.core.followups import own_question
 from agent_worker.core.listening import Reading
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
@@ -199,8 +200,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                                     "started_at": iso(begin), "ended_at": iso(end)}
             if words:
                 data["words"] = words
-            request = candidate_request(clean)
-            if request is not None:  # about the question, not an answer: the interviewer restates it
+            request = candidate_request(clean) or (ev.OWN_QUESTION if self._asks_their_own(clean, qid) else None)
+            if request is not None:  # about the question (or the job), not an answer: the interviewer says it again
                 data["request"] = request
             elif is_thinking(clean):  # the engine now holds the floor: the page says it is listening
                 data["thinking"] = True
@@ -208,6 +209,14 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
                 data["client_id"] = client_id
             self._emit(ev.CANDIDATE_SAID, data, at=end)
         return self._run(act)
+
+    def _asks_their_own(self, text: str, qid: str | None) -> bool:
+        """A question of their own about the job instead of an answer, in the middle of the interview (the
+        greeting's and the closing's questions are conversation: there it is simply answered)."""
+        question = self._questions.get(qid or "")
+        current = self.current_question()
+        return (question is not None and question is current and not question.answered
+                and 0 < question.stage_index < len(self.plan.stages) - 1 and own_question(text))
 
     def take_lines(self) -> list[Line]:
         """Lines queued since the last call, to be played in order. Each line is handed out once."""
@@ -479,6 +488,8 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             if data.get("request"):
                 # Not an answer: the question stays unanswered, and the interviewer says it again.
                 self._thinking_since = None
+                if data["request"] == ev.OWN_QUESTION and qid in self._questions:
+                    self._questions[qid].asked_back += 1
                 if current is not None and qid == current.question_id and self.brain_due is None:
                     self.brain_due = REQUEST
             elif is_thinking(text):

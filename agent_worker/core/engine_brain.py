@@ -42,8 +42,17 @@ REQUEST_RULES = (
     "The candidate asked about the current question again, and it has been restated enough: say briefly that "
     "you'll leave it, then ask a different question (ask_question first) or call transition_stage.",
 )
+OWN_QUESTION_RULES = (
+    "The candidate asked a question of their own instead of answering. Do not call assess_response. Answer it in "
+    "a sentence or two from the job description or the company research, saying where it comes from (when neither "
+    "says, say so plainly and that the hiring team can tell them), then ask the current question again. It stays "
+    "the same question: its answer is still to come.",
+    "The candidate asked another question of their own instead of answering. Answer it in a sentence or two (from "
+    "the job description or the research, or say plainly that you don't know), then move on: ask a different "
+    "question (ask_question first) or call transition_stage.",
+)
 
-__all__ = ["REQUEST_RULES", "EngineBrainSide"]
+__all__ = ["OWN_QUESTION_RULES", "REQUEST_RULES", "EngineBrainSide"]
 
 
 class EngineBrainSide(EngineState):
@@ -97,7 +106,9 @@ class EngineBrainSide(EngineState):
         if self.context.company_brief:
             parts.append("Company research:\n" + data_block("COMPANY BRIEF", facts_module.strip_instructions(
                 self.context.company_brief), BRIEF_LIMIT))
-        if self.stage_index == len(self.plan.stages) - 1 and self.context.job_description:
+        request = self.last_request()
+        own_question = request is not None and request[0] == ev.OWN_QUESTION and self.brain_due == REQUEST
+        if (self.stage_index == len(self.plan.stages) - 1 or own_question) and self.context.job_description:
             parts.append("For the candidate's own questions: answer from the job description or the company "
                          "research when they hold the answer (say where it comes from). A sentence answers only "
                          "if it is about the thing they asked about, not if it "
@@ -110,9 +121,9 @@ class EngineBrainSide(EngineState):
             parts.append(f"The conversation so far (the last {HISTORY_TURNS} turns at most):\n"
                          + data_block("CONVERSATION", history, HISTORY_LIMIT))
         question = self.current_question()
-        request = self.last_request()
         if question is not None and request is not None and self.brain_due == REQUEST:
-            parts.append(REQUEST_RULES[0 if self.restatable_question() is not None else 1] + "\n"
+            rules = OWN_QUESTION_RULES if own_question else REQUEST_RULES
+            parts.append(rules[0 if self.restatable_question() is not None else 1] + "\n"
                          + data_block("CANDIDATE REQUEST", request[1], 300))
         if question is not None:
             parts.append("Current question: " + question.text)

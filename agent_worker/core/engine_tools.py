@@ -63,7 +63,7 @@ class EngineTools(EngineState):
         text = cap(question, 400)
         if not normalise(text):
             return ToolResult(False, "empty", "The question is empty. Ask a real question.")
-        kind = kind if kind in ("main", "follow_up") else "main"
+        kind = kind if kind in ev.QUESTION_KINDS else "main"
         state = self._stages[self.stage_index]
         last = self._questions.get(state.approved[-1]) if state.approved else None
         if last is not None and not last.answered and normalise(last.text) == normalise(text):
@@ -123,6 +123,9 @@ class EngineTools(EngineState):
         question = self.current_question()
         if question is None or question.answered or question.restatements >= MAX_RESTATEMENTS:
             return None
+        request = self.last_request()
+        if request is not None and request[0] == ev.OWN_QUESTION and question.asked_back > 1:
+            return None  # asked again once after their own question; a second one is answered, then we move on
         return question
 
     def restate_question(self, text: str) -> ToolResult:

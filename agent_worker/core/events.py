@@ -6,14 +6,15 @@ feedback reads them. Types and their data are DESIGN.md's event table.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 __all__ = [
     "AGENT_SAID",
     "CANDIDATE_REPROMPTED",
     "CANDIDATE_REQUESTS",
+    "OWN_QUESTION",
     "CANDIDATE_SAID",
     "END_REASONS",
     "EVENT_TYPES",
@@ -26,6 +27,7 @@ __all__ = [
     "INTERVIEW_STARTED",
     "NATURAL_EXIT_REASONS",
     "PAUSE_REASONS",
+    "QUESTION_KINDS",
     "RESUME_REASONS",
     "QUESTION_ASKED",
     "QUESTION_REJECTED",
@@ -34,7 +36,22 @@ __all__ = [
     "STAGE_EXITED",
     "STATUS_BY_END_REASON",
     "TRANSITION_REFUSED",
+    "AgentSaid",
+    "CandidateReprompted",
+    "CandidateSaid",
+    "DATA_BY_TYPE",
     "Event",
+    "EventData",
+    "InterviewEnded",
+    "InterviewPaused",
+    "InterviewResumed",
+    "InterviewStarted",
+    "QuestionAsked",
+    "QuestionRejected",
+    "ResponseAssessed",
+    "StageEntered",
+    "StageExited",
+    "TransitionRefused",
 ]
 
 INTERVIEW_STARTED = "interview.started"
@@ -78,7 +95,13 @@ RESUME_REASONS = ("reconnected", "worker_joined", "switched_to_text")
 # `request`): to hear the question again, to hear it in other words, or what it means ("Do you mean
 # one region or all of them?"). Such words answer nothing: the interviewer restates the same question
 # (an `agent.said` with its `question_id` and `restated`), and the answer that follows is its answer.
-CANDIDATE_REQUESTS = ("repeat", "rephrase", "clarify")
+# "own_question": a question of their own about the job in the middle of the interview ("What does the team use
+# for scheduling?"): the interviewer answers it and asks its question again, once.
+CANDIDATE_REQUESTS = ("repeat", "rephrase", "clarify", "own_question")
+OWN_QUESTION = "own_question"
+
+# A question is a main question or follows one up (`question.asked` data `kind`).
+QUESTION_KINDS = ("main", "follow_up")
 
 # What kind of transition each exit reason is: the candidate's answers or the question budget moved
 # the interview on (natural), a clock did (forced), or the interview ended under the stage (ended).
@@ -117,3 +140,134 @@ class Event(BaseModel):
     stage: str | None = None
     at: str
     data: Annotated[dict[str, Any], BeforeValidator(lambda v: v or {})] = Field(default_factory=dict)
+
+
+# -- The data of each event type (DESIGN.md's event table) ----------------------------------------------
+#
+# What the engine writes in `Event.data`, per type. The worker API checks a worker's events against
+# these (`interviews.services.wire`), and a reader may take an event's data as its model
+# (`DATA_BY_TYPE[event.type].model_validate(event.data)`). Keys a model does not name are kept (a
+# newer engine may write more), and the fields an older row may lack have defaults, so every stored
+# row still reads.
+
+
+
+def _one_of(names: tuple[str, ...] | frozenset[str]) -> AfterValidator:
+    listed = ", ".join(names)
+
+    def check(value: str) -> str:
+        if value not in names:
+            raise ValueError(f"must be one of {listed}")
+        return value
+
+    return AfterValidator(check)
+
+
+ExitReason = Annotated[str, _one_of(EXIT_REASONS)]
+EndReason = Annotated[str, _one_of(END_REASONS)]
+PauseReason = Annotated[str, _one_of(PAUSE_REASONS)]
+CandidateRequest = Annotated[str, _one_of(CANDIDATE_REQUESTS)]
+QuestionKind = Annotated[str, _one_of(QUESTION_KINDS)]
+
+
+class EventData(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class PlanName(EventData):
+    name: str
+    version: int
+
+
+class InterviewStarted(EventData):
+    plan: PlanName
+    brain: str = ""
+    seed: str | int
+
+
+class StageEntered(EventData):
+    index: int = Field(ge=0)
+    count: int = Field(ge=1)
+
+
+class StageExited(EventData):
+    reason: ExitReason
+    questions: int = Field(default=0, ge=0)
+    seconds: float = Field(default=0.0, ge=0)
+
+
+class QuestionAsked(EventData):
+    question_id: str
+    text: str
+    kind: QuestionKind = "main"
+    competency: str | None = None
+
+
+class QuestionRejected(EventData):
+    text: str
+    reason: str
+
+
+class ResponseAssessed(EventData):
+    question_id: str | None = None
+    depth: int = Field(ge=1, le=5)
+    key_points: list[str] = Field(default_factory=list)
+
+
+class CandidateReprompted(EventData):
+    question_id: str | None = None
+    text: str
+
+
+class TransitionRefused(EventData):
+    reason: str
+
+
+class AgentSaid(EventData):
+    text: str
+    question_id: str | None = None
+    restated: bool = False  # the same question said again (the candidate asked, or was brought back)
+    redirected: bool = False  # brought back to it after an answer about something else
+    started_at: str | None = None
+    ended_at: str | None = None
+
+
+class CandidateSaid(EventData):
+    text: str
+    question_id: str | None = None
+    source: Literal["voice", "text"] = "text"
+    started_at: str | None = None
+    ended_at: str | None = None
+    words: list[dict[str, Any]] | None = None  # word timings, when the STT gives them
+    request: CandidateRequest | None = None
+    thinking: bool = False
+    client_id: str | None = None
+
+
+class InterviewEnded(EventData):
+    reason: EndReason
+
+
+class InterviewPaused(EventData):
+    reason: PauseReason
+
+
+class InterviewResumed(EventData):
+    reason: str
+
+
+DATA_BY_TYPE: dict[str, type[EventData]] = {
+    INTERVIEW_STARTED: InterviewStarted,
+    STAGE_ENTERED: StageEntered,
+    STAGE_EXITED: StageExited,
+    QUESTION_ASKED: QuestionAsked,
+    QUESTION_REJECTED: QuestionRejected,
+    RESPONSE_ASSESSED: ResponseAssessed,
+    CANDIDATE_REPROMPTED: CandidateReprompted,
+    TRANSITION_REFUSED: TransitionRefused,
+    AGENT_SAID: AgentSaid,
+    CANDIDATE_SAID: CandidateSaid,
+    INTERVIEW_ENDED: InterviewEnded,
+    INTERVIEW_PAUSED: InterviewPaused,
+    INTERVIEW_RESUMED: InterviewResumed,
+}

@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 
 from agent_worker.core.asks import content_stopwords, intents_of, stem, word_stems
-from agent_worker.core.listening import Reading
+from agent_worker.core.facts import extract_job_requirements
+from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap, normalise
 
 __all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
            "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
-           "redirect_line", "says_what_drives_them"]
+           "own_question", "redirect_line", "says_what_drives_them"]
 
 
 def level_group(level: str) -> str:
@@ -93,10 +94,21 @@ _DEEPER: dict[str, tuple[str, ...]] = {
     "senior": ("Looking back at {a}, what trade-off did you make, and how did you bring others along?",
                "On {a}, which decision was yours to make, and how did you get buy-in for it?"),
 }
+# A senior who already said what they chose and why ("I rolled it out team by team instead of in one cutover,
+# because …") is not asked for the decision again: what they would change, and how they brought people along.
+_DEEPER_AFTER_WHY = (
+    "Looking back at {a}, what would you do differently next time?",
+    "On {a}, how did you bring along the people it affected?",
+)
 # After a self-introduction that named something: one question about it. Something they did or made
 # ("the reconciliation checklist") is asked about as a piece of work; a place or a tool as where they work.
 _INTRO_FOLLOW_UPS = (
     "You mentioned {a}. What's the most interesting problem you've worked on there recently?",
+    "You mentioned {a}. What part of that work do you find most rewarding?",
+)
+# A kind of work they named ("balance sheets", "tax work") is not a place to have worked "there".
+_INTRO_TOPIC_FOLLOW_UPS = (
+    "You mentioned {a}. What's the most interesting problem you've solved in that work recently?",
     "You mentioned {a}. What part of that work do you find most rewarding?",
 )
 _INTRO_MADE_FOLLOW_UPS = {
@@ -104,6 +116,14 @@ _INTRO_MADE_FOLLOW_UPS = {
     "result": "You mentioned {a}. What's been the hardest part of that work?",
     "why": "You mentioned {a}. Why was it needed?",
 }
+
+
+def _about_work(template: str, anchor: str) -> str:
+    """A follow-up about what they named: a kind of work they named as a skill ("reconciliation", "payroll") is
+    asked about as their work on it ("Looking back at your work on reconciliation", not "at reconciliation"),
+    and named back as they said it ("You mentioned payroll.")."""
+    work = anchor if anchor == "that" or anchor.startswith("the ") or anchor[:1].isupper() else f"your work on {anchor}"
+    return template.replace("You mentioned {a}", "You mentioned {m}").format(a=work, m=anchor)
 
 
 def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, strong: bool,
@@ -118,17 +138,19 @@ def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, stro
         if made.startswith("the "):
             out += [(gap, _INTRO_MADE_FOLLOW_UPS[gap].format(a=made)) for gap in gaps if gap in _INTRO_MADE_FOLLOW_UPS]
         if anchor:
-            out += [("intro", t.format(a=a)) for t in _INTRO_FOLLOW_UPS]
+            named = anchor[:1].isupper()  # an employer or a tool ("Acme", "Kubernetes"), not a kind of work
+            out += [("intro", t.format(a=a)) for t in (_INTRO_FOLLOW_UPS if named else _INTRO_TOPIC_FOLLOW_UPS)]
         return [(gap, text[0].upper() + text[1:]) for gap, text in out]
     table = _PAST_FOLLOW_UPS if anchor else _NO_ANCHOR_FOLLOW_UPS
-    deeper = [("deeper", t.format(a=a)) for t in _DEEPER[level_group(level)]] if anchor or strong else []
+    wordings = _DEEPER_AFTER_WHY if level_group(level) == "senior" and "why" not in gaps else _DEEPER[level_group(level)]
+    deeper = [("deeper", _about_work(t, a)) for t in wordings] if anchor or strong else []
     missing = []
     for gap in gaps:
         if gap in ("why", "own_part") and anchor and made != anchor:
             wordings = _PAST_FOLLOW_UPS[gap] if made else _NO_ANCHOR_FOLLOW_UPS[gap]
             missing += [(gap, t.format(a=made)) for t in wordings]
         else:
-            missing += [(gap, t.format(a=a)) for t in table.get(gap, ())]
+            missing += [(gap, _about_work(t, a)) for t in table.get(gap, ())]
     # A strong story goes one step deeper (by level) before filling smaller gaps; a thin one fills its gaps.
     # Why they chose what they did ("Why did you go with the hallway beds?") comes first (a senior's deeper
     # question asks for the trade-off, which covers it): it is about what they said.
@@ -262,6 +284,33 @@ def asks_a_question(answer: str) -> bool:
     return bool(_QUESTION_RE.search(answer)) and not _NO_QUESTION_RE.search(answer)
 
 
+# "Could you repeat that?" asks about the interviewer's question, not about the job; "Does that make sense?"
+# ends an answer.
+_ABOUT_THE_QUESTION_RE = re.compile(
+    r"\b(?:repeat|rephrase|say that again|what do you mean|didn'?t (?:catch|hear|understand)|do you mean|"
+    r"could you clarify)\b", re.IGNORECASE)
+_TAG_QUESTION_RE = re.compile(
+    r"^(?:(?:does|did) (?:that|this) (?:make sense|answer|help|cover)|(?:is|was) (?:that|this) (?:ok(?:ay)?|"
+    r"alright|enough|what you (?:were|are) looking for|the kind)|(?:you know|right|make sense|no|yeah|ok(?:ay)?)\??$|"
+    r"(?:should|shall|do you want me to|want me to) (?:i )?(?:go on|continue|go into|say more|expand))", re.IGNORECASE)
+OWN_QUESTION_MAX_WORDS = 30
+
+
+def own_question(text: str) -> bool:
+    """Whether the candidate's words are a question of their own instead of an answer ("What does the team use
+    for scheduling?", "Sorry, before that: who would I report to?"): a question about the job, not about the
+    interviewer's question or a tag at the end of an answer, with at most a short or empty lead-in."""
+    if not asks_a_question(text) or _ABOUT_THE_QUESTION_RE.search(text) or \
+            len(text.split()) > OWN_QUESTION_MAX_WORDS:
+        return False
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if s.strip()]
+    asked = [s for s in sentences if _QUESTION_RE.search(s)]
+    said = " ".join(s for s in sentences if s not in asked)
+    if not asked or all(_TAG_QUESTION_RE.search(s.strip(" ,.")) for s in asked):
+        return False
+    return len(said.split()) <= 5 or read_answer(said).non_answer
+
+
 _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", "interview", "next", "steps",
                            "position", "people", "day", "typical", "looks", "look", "kind", "usually",
                            "like", "days", "week", "many", "much", "often", "exactly", "currently", "per", "see",
@@ -269,7 +318,10 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
                            "paid", "handled", "structured", "organised", "organized", "shared", "split", "works",
                            "between", "among", "across", "within", "without", "involve", "involves", "entail",
                            "entails", "responsibilities", "duties", "spend", "spent", "time", "would", "doing", "each",
-                           "every", "after", "before", "main", "key", "usual"}
+                           "every", "after", "before", "main", "key", "usual", "use", "uses", "using", "used",
+                           "offer", "offers", "big", "large", "size", "get", "gets", "have", "has", "need", "needs",
+                           "provide", "provides", "give", "gives", "ask", "asking", "quick", "question",
+                           "questions", "wondering", "wonder", "curious", "versus"}
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 
@@ -289,10 +341,15 @@ def _title_words(text: str) -> set[str]:
     return out
 
 
+_ASK_LEAD_IN_RE = re.compile(r"^\s*(?:sorry,?\s+)?(?:can|could|may) i (?:just )?ask(?: you)?(?: something| a (?:quick )?"
+                            r"question)?(?: first| before (?:that|i answer))?\s*[,:?-]?\s*", re.IGNORECASE)
+
+
 def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple[str, frozenset[str]]]:
     """What a question asks about, as phrases ("the night shift", "a preceptor program"), each with its
     (stemmed) words: runs of telling words, leaving aside words of any job ("team", "role") and the words of
     this job's title ("nurses" for a nurse job), which every sentence of the posting shares."""
+    question = _ASK_LEAD_IN_RE.sub("", question)  # "Can I ask first, …": the lead-in asks about nothing
     role = set().union(*(_title_words(text) for _, text in sources)) if sources else set()
     # Said back as they wrote it when it is an acronym ("SRE", not "sre").
     acronyms = {w.lower(): w for w in re.findall(r"\b[A-Z]{2,}s?\b", question)}
@@ -323,14 +380,25 @@ def _listed(phrases: list[str]) -> str:
     return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
-def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> str:
+def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, brief: bool = False) -> str:
     """Answer from the job description or the research when they hold the answer; say so honestly if not.
 
     `sources` are (label, text) pairs such as ("the job description", jd). A sentence is quoted only when
     it covers one of the things the question is about (all the words of "night shift", not just "nurses"),
-    cleaned and capped; what it leaves unanswered is named, and nothing is guessed.
+    cleaned and capped; what it leaves unanswered is named, and nothing is guessed. `brief`: the quote alone,
+    when the interviewer's own question follows.
     """
+    named = next(((what, where) for pattern, what, where in _NAMED_ASKS if pattern.search(question)), None)
+    if named is not None and named[0]:
+        # "Who would I report to?" is answered by a sentence saying whom the role reports to, never by one that
+        # shares the word ("Prepare financial reports").
+        return _named_answer(named[0], named[1], sources, brief)
     topics = question_topics(question, sources)
+    if named is not None:
+        # The pay asked about in other words ("What does the pay look like?", "Compensation: $58,000 …").
+        said = _named_answer("", named[1], sources, brief)
+        if said:
+            return said
     # Words in many sentences of the posting ("patients" in a nurse's) answer nothing by themselves: when the
     # question is also about something else, the quoted sentence must cover that.
     counts: dict[str, int] = {}
@@ -340,7 +408,7 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
                 counts[w] = counts.get(w, 0) + 1
     telling = [(p, w) for p, w in topics if any(counts.get(x, 0) < 3 for x in w)]
     needed = {p for p, _ in telling} or {p for p, _ in topics}
-    best: tuple[int, int, str, str, list[str]] = (0, 0, "", "", [])
+    found: list[tuple[int, int, str, str, list[str]]] = []  # (covered, shared words, label, sentence, covered)
     for label, text in sources:
         for sentence in _sentences(text):
             # A sentence, not a heading, a slug or a link ("ien-registered-nurse-emergency-room-austin-tx").
@@ -349,31 +417,113 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]]) -> 
                 continue
             have = word_stems(sentence)
             answered = [phrase for phrase, words in topics if _covered(words, have)]
-            shared = sum(len(words & have) for _, words in topics)
-            if (len(answered), shared) > best[:2] and needed & set(answered):
-                spoken = safe_phrase(sentence, 200)
-                if spoken:
-                    answered += [phrase for phrase, words in topics if words & have and phrase not in answered]
-                    best = (len(answered), shared, label, spoken, answered)
-    if best[0]:
-        _, _, label, sentence, answered = best
-        left = [phrase for phrase, _ in topics if phrase not in answered]
+            spoken = safe_phrase(sentence, 200) if answered else ""
+            if spoken:
+                found.append((len(answered), sum(len(words & have) for _, words in topics), label, spoken,
+                              answered + [phrase for phrase, words in topics if words & have and phrase not in answered]))
+    ranked = sorted((f for f in found if needed & set(f[4][:f[0]])), key=lambda f: (-f[0], -f[1]))
+    if ranked:
+        _, _, label, sentence, answered = ranked[0]
+        quote = f"{label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.”"
+        # What the first sentence leaves out may be in another ("tax season" beside "month-end close"): quoted
+        # too, never said to be missing.
+        also = next((f for f in found if set(f[4][:f[0]]) - set(answered)), None)
+        if also is not None:
+            quote += f" It also says: “{cap(also[3], 200)}.”"
+            answered = answered + also[4]
+        left = [phrase for phrase, _ in topics if phrase not in answered and _speakable(phrase)]
         rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more."
-                if left else " The hiring team can tell you how that works in practice.")
-        return f"Good question. {label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.”{rest}"
+                if left else "" if brief else " The hiring team can tell you how that works in practice.")
+        return f"Good question. {quote}{rest}"
     if not topics and _ABOUT_THE_WORK_RE.search(question):
         summary = _work_summary(sources, "week" if re.search(r"\bweek", question, re.IGNORECASE) else
                                 "day" if re.search(r"\bday", question, re.IGNORECASE) else "")
         if summary:
             return summary
+    where = _where_it_is(question, sources, brief)
+    if where:
+        return where
     labels = [label for label, text in sources if (text or "").strip()]
-    if topics and labels:
-        said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
-                f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
-        return (f"Good question. {said} say anything about {_listed([p for p, _ in topics][:3])}, so I'd rather "
-                "not guess; that's a good one for the hiring team.")
+    if not labels:
+        return ("Good question. I don't have that in the job description or my notes, so I'd rather not guess; "
+                "it's a good one to ask the hiring team.")
+    said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
+            f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
+    nameable = [p for p, _ in topics if _speakable(p)]
+    if nameable:
+        return (f"Good question. {said} say anything about {_listed(nameable[:3])}, so I'd rather not guess; that's "
+                "a good one for the hiring team.")
+    if topics:
+        return f"Good question. {said} go into that, so I'd rather not guess; that's a good one for the hiring team."
     return ("Good question. I don't have that in the job description or my notes, so I'd rather not guess; "
             "it's a good one to ask the hiring team.")
+
+
+# What a candidate commonly asks, said back as a person would when the posting is silent on it ("who the role
+# reports to", not "anything about report").
+# Each: how it is asked, how it is said back when the posting is silent ("" keeps the question's own words), and
+# what a sentence of the posting must say to answer it.
+_NAMED_ASKS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = (
+    (re.compile(r"\breport(?:s|ing)? (?:in)?to\b|\b(?:my|the|your) (?:direct |line )?(?:manager|boss|supervisor)\b|"
+                r"\bwho (?:would|will|do|does) (?:i|this role|the role) (?:work for|be working for)\b", re.I),
+     "who the role reports to", re.compile(r"\breport(?:s|ing)? (?:directly )?(?:in)?to\b|\bled by\b", re.I)),
+    (re.compile(r"\bhow (?:big|large|many people)\b[^?]*\bteam\b|\bteam(?:'s)? size\b|\bsize of the team\b", re.I),
+     "how big the team is", re.compile(r"\bteam of\b|\b\d+[-\s]+(?:person|people|member|strong)\s+team\b|"
+                                      r"\b(?:small|large|growing|tight-knit) team\b|\bteam\b[^.;]{0,30}\b\d+\s+(?:people|members)\b", re.I)),
+    (re.compile(r"\bnext steps?\b|\b(?:interview|hiring|recruiting) process\b|\bhear back\b", re.I),
+     "what the next steps are", re.compile(r"\binterview (?:process|stages?|rounds?|loop)\b|\b(?:\w+\s+)?interviews? with\b|"
+                                          r"\b(?:hiring|recruiting|application|selection) process\b|\bnext steps?\b|"
+                                          r"\bwe(?:['’]ll| will) (?:be in touch|contact you|reach out)\b", re.I)),
+    (re.compile(r"\b(?:pay|salary|salaries|compensation|wages?|paid|earn)\b", re.I),
+     "", re.compile(r"\b(?:salary|compensation|pay range|wages?|per hour|a year)\b|\$\s?\d", re.I)),
+)
+
+
+def _named_answer(what: str, where: re.Pattern[str], sources: list[tuple[str, str]], brief: bool) -> str:
+    """A common ask answered from the sentence that answers it, or said back as a person would ("The job
+    description doesn't say who the role reports to"); "" when `what` is "" and no sentence answers it."""
+    for label, text in sources:
+        for sentence in _sentences(text):
+            spoken = safe_phrase(sentence, 200) if where.search(sentence) and len(sentence) <= 220 else ""
+            if spoken:
+                rest = "" if brief else " The hiring team can tell you how that works in practice."
+                return f"Good question. {label[0].upper() + label[1:]} says: “{cap(spoken, 200)}.”{rest}"
+    labels = [label for label, text in sources if (text or "").strip()]
+    if not what or not labels:
+        return ""
+    said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
+            f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
+    return f"Good question. {said} say {what}; that's a good one to ask the hiring team."
+# "Is this role remote?", "Where is the job based?": the posting's location answers it when it has one.
+_WHERE_RE = re.compile(r"\bremote(?:ly)?\b|\bhybrid\b|\bwork from home\b|\bon-?site\b|\bin the office\b|"
+                       r"\bwhere (?:is|would|will)\b[^?]*\b(?:based|located|work|working)\b", re.I)
+
+
+def _where_it_is(question: str, sources: list[tuple[str, str]], brief: bool = False) -> str:
+    """The posting's location said back ("The job description says the role is remote."), or ""."""
+    if not _WHERE_RE.search(question):
+        return ""
+    for label, text in sources:
+        location = extract_job_requirements(text).location if label == "the job description" and text else None
+        if not location or not safe_phrase(location, 60):
+            continue
+        source = label[0].upper() + label[1:]
+        if location.lower().startswith("remote"):
+            extra = location[6:].strip(" ,-–—()") if len(location) > 6 else ""
+            said = f"the role is remote ({extra})" if extra else "the role is remote"
+        else:
+            said = f"the role is based in {location}"
+        rest = "" if brief else " The hiring team can tell you how that works in practice."
+        return f"Good question. {source} says {said}.{rest}"
+    return ""
+
+
+def _speakable(phrase: str) -> bool:
+    """Whether a topic reads as a thing when said back: "the night shift", "SRE", "a preceptor program",
+    "scheduling"; not a lone word out of the question ("report", "manager", "big")."""
+    words_ = phrase.split()
+    return (words_[0] in ("the", "a", "an") or any(w.isupper() for w in words_) or len(words_) >= 2
+            or phrase.endswith("ing"))
 
 
 # "What does a typical week look like?", "What would I be doing day to day?", "What does the role involve?"

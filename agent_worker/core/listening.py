@@ -64,7 +64,10 @@ RESULT_RE = re.compile(
     r"(?:nobody|no one|none of (?:them|the \w+)) (?:\w+ )?(?:left|missed|was|were|had|got|lost|failed|waited)|"
     r"got (?:the|our|their|it|them|all|most) (?:\w+ ){0,2}back|went up to|came down to|up to \d+ ?(?:%|percent)|"
     r"(?:were|was|are|is|got|came|been) back (?:up|online|in|within|to|on)|"
-    r"(?:haven'?t|hasn'?t|have not|has not|never) (?:had|seen|happened|failed|broken|missed|lost|had to)\b[^.;]*\bsince)\b",
+    r"(?:haven'?t|hasn'?t|have not|has not|never) (?:had|seen|happened|failed|broken|missed|lost|had to)\b[^.;]*\bsince|"
+    r"(?:didn'?t|did not|never) (?:have|had|see|saw|get|got) (?:a|an|another|any) (?:repeat|recurrence)|"
+    r"no (?:repeat|recurrence)s?|(?:never|hasn'?t|haven'?t|didn'?t|did not) (?:happen(?:ed)?|recur(?:red)?|come back|came back) again|"
+    r"(?:with|had) (?:no|zero) (?:[\w-]+ ){0,2}?(?:downtime|data loss|(?:lost|missed) (?:[\w-]+ )?(?:days?|hours?|shifts?)))\b",
     re.IGNORECASE)
 _WHY_RE = re.compile(
     r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
@@ -105,12 +108,13 @@ _JOINED_RE = re.compile(
     r"ran|led|migrated|automated|launched|shipped|replaced|rewrote|proposed|started|moved|chose|implemented|"
     r"switched to|moved to|opened|assigned|re-assigned|reassigned|redesigned|organised|organized|trained)\s+"
     r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
-_CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ][A-Z][a-zA-Z0-9+#]*){0,2})\b")
+# The pronoun is never part of a name ("At Harrison I handled AP" names Harrison).
+_CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ](?!I\b)[A-Z][a-zA-Z0-9+#]*){0,2})\b")
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",
               "My", "Our", "It", "In", "At", "On", "Then", "When", "After", "Before", "Last", "Another", "One",
               "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "US", "USA", "UK", "EU", "January", "February", "March", "April",
               "May", "June", "July", "August", "September", "October", "November", "December", "What", "How",
-              "Dr", "Mr", "Mrs", "Ms", "Prof"}
+              "Dr", "Mr", "Mrs", "Ms", "Prof", "Hi", "Hello", "Hey", "University", "College", "School"}
 
 
 @dataclass(frozen=True)
@@ -222,6 +226,9 @@ _TURNED_DOWN_RE = re.compile(
 # A name that is not something they worked on or with: where someone came from or lives, a relative's story,
 # a person, or the company they are talking to ("Your mission …", "from the Philippines", "Dr. Patel").
 _PLACE_BEFORE_RE = re.compile(r"\b(?:from|out of)\s+(?:the\s+)?$", re.IGNORECASE)
+_WORKPLACE_IN_RE = re.compile(r"(?:\bat\s+(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*|\b(?:an?|the|our|my)\s+"
+                              r"(?:[\w-]+\s+)?(?:clinic|hospital|office|firm|practice|branch|store|shop|school|"
+                              r"company|agency|bank|restaurant|warehouse|plant|lab|team|startup))\s+(?:in|near)\s+$")
 _MOVE_BEFORE_RE = re.compile(r"\b(?:in|to|into|across|around|near|back to)\s+(?:the\s+)?$", re.IGNORECASE)
 _LIFE_RE = re.compile(r"\b(?:came|come|comes|coming|moved here|born|gr[eo]w(?:n)? up|immigrat\w*|emigrat\w*|"
                       r"relocat\w*|lives?|lived|living|raised|visit\w*|holiday|vacation)\b", re.IGNORECASE)
@@ -233,6 +240,17 @@ _PERSON_BEFORE_RE = re.compile(r"(?:\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?|\b(?:manager
 _PERSON_AFTER_RE = re.compile(r"^,?\s+(?:said|told|asked|says|thinks|thought|wanted|called|emailed|suggested)\b")
 
 
+# Languages someone speaks are not a place they worked or a thing they worked on ("You mentioned Spanish. What's
+# the most interesting problem you've worked on there?").
+LANGUAGES = frozenset({
+    "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "polish", "russian", "ukrainian",
+    "arabic", "hebrew", "turkish", "persian", "farsi", "hindi", "urdu", "bengali", "punjabi", "tamil", "telugu",
+    "marathi", "gujarati", "mandarin", "cantonese", "chinese", "japanese", "korean", "vietnamese", "thai",
+    "indonesian", "malay", "tagalog", "filipino", "swahili", "greek", "swedish", "norwegian", "danish", "finnish",
+    "czech", "hungarian", "romanian", "asl", "sign language",
+})
+
+
 def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool:
     """Whether a capitalised name at `start` is a place, a person, a relative's story or the company itself."""
     sentence_start = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), text.rfind("! ", 0, start)) + 1
@@ -241,7 +259,12 @@ def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool
     lowered = name.lower()
     return (any(lowered == o.lower() or lowered.split()[0] == o.lower().split()[0] for o in not_theirs if o)
             or bool(re.search(r"\byour\s+$", before, re.IGNORECASE))
+            # their own name ("Hi, I'm Leo"), and the town in a school's name ("University of La Verne")
+            or bool(re.search(r"(?:\bI['’]m|\bI am|\bmy name is|\bname['’]s|\bthis is)\s+$", before, re.IGNORECASE))
+            or bool(re.search(r"\b(?:university|college|school|institute|academy)\s+of\s+(?:the\s+)?$", before, re.IGNORECASE))
             or bool(_PLACE_BEFORE_RE.search(before))
+            # "at Gilmore Financial in New Orleans", "a clinic in Austin": where the work was, not the work
+            or bool(_WORKPLACE_IN_RE.search(before))
             or bool(_MOVE_BEFORE_RE.search(before) and _LIFE_RE.search(sentence))
             or bool(_RELATIVE_RE.search(before))
             or bool(_PERSON_BEFORE_RE.search(before))
@@ -251,6 +274,10 @@ def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool
 def _joined_to_i(text: str) -> list[re.Match[str]]:
     """Actions joined to an "I" clause of their sentence ("I sat with her every Sunday and built a checklist")."""
     return [m for m in _JOINED_RE.finditer(text) if re.search(r"\bI\b", re.split(r"[.!?]\s", text[:m.start()])[-1])]
+
+
+_FOUND_RE = re.compile(r"I\s+(?:\w+\s+)?(?:found|caught|noticed|spotted|saw|discovered)\b", re.IGNORECASE)
+_EXAMPLES_RE = re.compile(r"(?:\b(?:including|such as|e\.g\.|for example|for instance)|,\s*like)\s+[^.;!?]*", re.IGNORECASE)
 
 
 def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = None) -> list[tuple[int, str]]:
@@ -271,7 +298,10 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
                 tokens.append(token.strip(".,;:!?"))
         tokens = [t for t in tokens if t]
         if tokens and not all(t.lower() in _GENERIC_NOUNS for t in tokens):
-            found.append((0 if len(tokens) > 1 else 3, match.start(1), "the " + " ".join(tokens)))
+            # What they found or caught ("I found the aging report double counted …") is named back, never asked
+            # about as their choice ("Why did you go with the aging report?").
+            rank = 4 if _FOUND_RE.match(match.group(0)) else 0 if len(tokens) > 1 else 3
+            found.append((rank, match.start(1), "the " + " ".join(tokens)))
     for match in _CAPITALISED_RE.finditer(text):
         name = match.group(1)
         if name.split()[0] in _NOT_NAMES or len(name) < 2 or _not_theirs(text, match.start(), name, not_theirs or []):
@@ -280,6 +310,11 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
     # What they moved away from ("from ELK to Loki") is not what they chose.
     found = [f for f in found if f[2].lower().removeprefix("the ") not in left_behind
              and not re.search(r"(?<!\w)" + re.escape(f[2].lower().removeprefix("the ")) + r"(?!\w)", turned_down)]
+    found = [f for f in found if f[2].lower().removeprefix("the ") not in LANGUAGES]
+    # Names given as examples in a list ("twenty systems, including AWS, GitHub and Slack") are not the subject.
+    listed = [m.span() for m in _EXAMPLES_RE.finditer(text)]
+    kept = [f for f in found if not any(start <= f[1] < end for start, end in listed)]
+    found = kept if kept else found
     out: list[tuple[int, str]] = []
     # What they did ("the diff job"), then skills and names ("Loki"), then single words ("the logging").
     for rank, _, phrase in sorted(found):

@@ -80,7 +80,7 @@ _CLOSING_LINES = {
     ),
     "plain": (
         "Thank you, {name}, that's everything from me. Your feedback will be ready shortly. Best of luck!",
-        "That's all we have time for. Thanks for your time today, {name}; your feedback will be ready "
+        "That brings us to the end. Thanks for your time today, {name}; your feedback will be ready "
         "shortly. Good luck!",
     ),
     "neutral": (

@@ -13,10 +13,20 @@ from __future__ import annotations
 import copy
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 __all__ = [
     "DEFAULT_PLAN",
@@ -231,22 +241,6 @@ class PlanValidationError(ValueError):
         super().__init__("The stage plan is not valid:\n" + "\n".join(f"- {e}" for e in self.errors))
 
 
-# field name -> (kind, required, default)
-_FIELDS: dict[str, tuple[str, bool, Any]] = {
-    "name": ("name", True, None),
-    "title": ("text", False, None),
-    "min_questions": ("count", True, None),
-    "max_questions": ("count", True, None),
-    "min_seconds": ("seconds", True, None),
-    "max_seconds": ("seconds", True, None),
-    "inactivity_seconds": ("seconds", False, 30),
-    "overrun_seconds": ("seconds", False, 60),
-    "thinking_seconds": ("seconds", False, 30),
-    "target_depth": ("depth", False, None),
-    "competency": ("optional_text", False, None),
-    "instructions": ("text", False, ""),
-    "bridges": ("lines", False, []),
-}
 _LABELS = {
     "min_questions": "Minimum questions",
     "max_questions": "Maximum questions",
@@ -258,8 +252,199 @@ _LABELS = {
 }
 
 
+def _label(key: str) -> str:
+    return _LABELS.get(key, key.replace("_", " ").capitalize())
+
+
+# -- Validation: a plan as it comes (admin forms, JSON), checked by pydantic with a recruiter's words -----
+#
+# Each field's rule raises its own sentence (`_problem`); the rules across fields (a minimum above its
+# maximum, placeholders the interviewer cannot fill, two stages of one name) are checked on the raw data
+# beside them, so one pass lists every problem, each with its path (`stages[2].max_questions`).
+
+
+def _problem(message: str) -> PydanticCustomError:
+    return PydanticCustomError("plan", "{message}", {"message": message})
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _rule(check: Callable[[Any], bool], message: str) -> PlainValidator:
+    def validate(value: Any) -> Any:
+        if not check(value):
+            raise _problem(message)
+        return value
+
+    return PlainValidator(validate)
+
+
+def _text(key: str) -> PlainValidator:
+    return _rule(lambda v: isinstance(v, str), f"{_label(key)} must be text.")
+
+
+def _count(key: str) -> PlainValidator:
+    return _rule(lambda v: _is_whole(v, 0, 50), f"{_label(key)} must be a whole number from 0 to 50.")
+
+
+def _seconds(key: str) -> PlainValidator:
+    return _rule(lambda v: _is_number(v) and 0 <= v <= 3600, f"{_label(key)} must be a number of seconds from 0 to 3600.")
+
+
+_STAGE_NAME = _rule(lambda v: isinstance(v, str) and bool(_STAGE_NAME_RE.match(v)),
+                    "A stage name is a short identifier in lower case, letters, digits and underscores, such as "
+                    "“past_experience”.")
+_DEPTH = _rule(lambda v: v is None or _is_whole(v, 1, 5),
+               "Target depth must be a whole number from 1 (vague) to 5 (specific, with results), or left empty.")
+_COMPETENCY = _rule(lambda v: v is None or (isinstance(v, str) and bool(v.strip())),
+                    f"{_label('competency')} must be a name such as “communication”, or left empty.")
+_BRIDGES = _rule(lambda v: isinstance(v, list) and all(isinstance(line, str) and line.strip() for line in v),
+                 "Bridges must be a list of lines to say, none of them empty.")
+
+
+def _placeholders(path: tuple[str | int, ...], text: Any, allowed: tuple[str, ...]) -> list[InitErrorDetails]:
+    found = _PLACEHOLDER_RE.findall(text) if isinstance(text, str) else []
+    known = ", ".join("{" + a + "}" for a in allowed)
+    return [_detail(path, text, f"“{{{name}}}” is not something the interviewer can fill in. Use one of: {known}.")
+            for name in found if name not in allowed]
+
+
+def _detail(loc: tuple[str | int, ...], value: Any, message: str) -> InitErrorDetails:
+    return InitErrorDetails(type=_problem(message), loc=loc, input=value)
+
+
+def _again(error: ValidationError) -> list[InitErrorDetails]:
+    """`error`'s problems, to be raised again with more beside them."""
+    again: list[InitErrorDetails] = []
+    for detail in error.errors(include_url=False):
+        kind = _problem(detail["msg"]) if detail["type"] == "plan" else detail["type"]
+        extra = {"ctx": detail["ctx"]} if "ctx" in detail and detail["type"] != "plan" else {}
+        again.append(InitErrorDetails(type=kind, loc=detail["loc"], input=detail["input"], **extra))  # type: ignore[typeddict-item]
+    return again
+
+
+def _with(handler: Callable[[Any], Any], value: Any, more: list[InitErrorDetails], title: str) -> Any:
+    """`handler(value)`, raising its problems and `more` together."""
+    try:
+        result = handler(value)
+    except ValidationError as error:
+        more = [*_again(error), *more]
+        result = None
+    if more:
+        raise ValidationError.from_exception_data(title, more)
+    return result
+
+
+class _StageIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, _STAGE_NAME]
+    title: Annotated[str | None, _text("title")] = None
+    min_questions: Annotated[int, _count("min_questions")]
+    max_questions: Annotated[int, _count("max_questions")]
+    min_seconds: Annotated[Seconds, _seconds("min_seconds")]
+    max_seconds: Annotated[Seconds, _seconds("max_seconds")]
+    inactivity_seconds: Annotated[Seconds, _seconds("inactivity_seconds")] = 30
+    overrun_seconds: Annotated[Seconds, _seconds("overrun_seconds")] = 60
+    thinking_seconds: Annotated[Seconds, _seconds("thinking_seconds")] = 30
+    target_depth: Annotated[int | None, _DEPTH] = None
+    competency: Annotated[str | None, _COMPETENCY] = None
+    instructions: Annotated[str, _text("instructions")] = ""
+    bridges: Annotated[list[str], _BRIDGES] = Field(default_factory=list)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _rules_across_fields(cls, data: Any, handler: Callable[[Any], Any]) -> Any:
+        return _with(handler, data, _stage_rules(data) if isinstance(data, dict) else [], "Stage")
+
+
+def _stage_rules(data: dict[str, Any]) -> list[InitErrorDetails]:
+    """The rules between a stage's fields, on its raw values (each field's own rule stands beside them)."""
+    problems: list[InitErrorDetails] = []
+    title = data.get("title") or data.get("name") or "This stage"
+
+    def number(key: str) -> Any:
+        value = data.get(key)
+        return value if _is_number(value) else None
+
+    min_q, max_q = number("min_questions"), number("max_questions")
+    if min_q is not None and max_q is not None and min_q > max_q:
+        problems.append(_detail(("min_questions",), min_q, f"“{title}” asks at least {min_q} questions but at most "
+                                                           f"{max_q}: the minimum cannot be more than the maximum."))
+    min_s, max_s = number("min_seconds"), number("max_seconds")
+    if max_s is not None and max_s <= 0:
+        problems.append(_detail(("max_seconds",), max_s, f"“{title}” needs a time limit above 0 seconds."))
+    if min_s is not None and max_s is not None and min_s > max_s:
+        problems.append(_detail(("min_seconds",), min_s, f"“{title}” cannot move on before {min_s:g} seconds if it "
+                                                         f"must end by {max_s:g} seconds."))
+    inactivity = number("inactivity_seconds")
+    if inactivity is not None and inactivity < 5:
+        problems.append(_detail(("inactivity_seconds",), inactivity,
+                                "Allow at least 5 seconds of silence before the interviewer steps in."))
+    problems += _placeholders(("instructions",), data.get("instructions"), tuple(PLACEHOLDERS))
+    bridges = data.get("bridges")
+    for n, line in enumerate(bridges if isinstance(bridges, list) else []):
+        problems += _placeholders(("bridges", n), line, BRIDGE_PLACEHOLDERS)
+    return problems
+
+
+class _PlanIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, _rule(lambda v: isinstance(v, str) and bool(v.strip()), "The plan needs a name.")]
+    title: Annotated[str, _rule(lambda v: isinstance(v, str), "The plan's title must be text.")] = ""
+    version: Annotated[int, _rule(lambda v: _is_whole(v, 1, 2**31 - 1),
+                                  "The version must be a whole number, 1 or more.")] = 1
+    stages: list[_StageIn]
+
+    @field_validator("stages", mode="wrap")
+    @classmethod
+    def _named_once(cls, stages: Any, handler: Callable[[Any], Any]) -> Any:
+        if not isinstance(stages, list) or not stages:
+            raise _problem(_NO_STAGES)
+        problems: list[InitErrorDetails] = []
+        seen: dict[str, int] = {}
+        for index, stage in enumerate(stages):
+            name = stage.get("name") if isinstance(stage, dict) else None
+            if isinstance(name, str) and name in seen:
+                problems.append(_detail((index, "name"), name, f"Two stages are called “{name}” (stages "
+                                                              f"{seen[name] + 1} and {index + 1}); each stage needs "
+                                                              "its own name."))
+            elif isinstance(name, str):
+                seen[name] = index
+        return _with(handler, stages, problems, "Stages")
+
+
+_NO_STAGES = "The plan needs at least one stage."
+_PLAN_KEYS = tuple(_PlanIn.model_fields)
+_STAGE_KEYS = list(_StageIn.model_fields)
+
+
+def _plan_error(detail: ErrorDetails) -> PlanError:
+    """One of pydantic's problems with a plan, as the recruiter reads it."""
+    loc = detail["loc"]
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    key = str(loc[-1]) if loc else ""
+    kind, at_stage = detail["type"], len(loc) > 1
+    if kind == "missing":
+        message = (f"{_label(key)} is missing." if at_stage else
+                   _NO_STAGES if key == "stages" else "The plan needs a name.")
+    elif kind == "extra_forbidden":
+        message = (_unknown_field_message(key, _STAGE_KEYS) if at_stage else
+                   f"“{key}” is not a setting a plan has (a plan has a name, a title, a version and stages).")
+    elif kind in ("model_type", "model_attributes_type", "dict_type"):
+        message = ("Each stage must be a set of settings (a JSON object)." if loc else
+                   "A stage plan must be a set of settings (a JSON object) with a name and stages.")
+    else:
+        message = detail["msg"]
+    return PlanError(path, message)
 
 
 def _unknown_field_message(key: str, known: list[str]) -> str:
@@ -268,136 +453,28 @@ def _unknown_field_message(key: str, known: list[str]) -> str:
     return f"“{key}” is not a setting a stage has.{hint}"
 
 
-def _check_field(path: str, key: str, kind: str, value: Any, errors: list[PlanError]) -> None:
-    label = _LABELS.get(key, key.replace("_", " ").capitalize())
-    if kind == "name":
-        if not isinstance(value, str) or not _STAGE_NAME_RE.match(value):
-            errors.append(PlanError(path, "A stage name is a short identifier in lower case, "
-                                          "letters, digits and underscores, such as “past_experience”."))
-    elif kind == "text":
-        if not isinstance(value, str):
-            errors.append(PlanError(path, f"{label} must be text."))
-    elif kind == "optional_text":
-        if value is not None and not (isinstance(value, str) and value.strip()):
-            errors.append(PlanError(path, f"{label} must be a name such as “communication”, or left empty."))
-    elif kind == "count":
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value > 50:
-            errors.append(PlanError(path, f"{label} must be a whole number from 0 to 50."))
-    elif kind == "seconds":
-        if not _is_number(value) or value < 0 or value > 3600:
-            errors.append(PlanError(path, f"{label} must be a number of seconds from 0 to 3600."))
-    elif kind == "depth":
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5):
-            errors.append(PlanError(path, "Target depth must be a whole number from 1 (vague) to 5 "
-                                          "(specific, with results), or left empty."))
-    elif kind == "lines":
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            errors.append(PlanError(path, "Bridges must be a list of lines to say, none of them empty."))
-
-
-def _check_placeholders(path: str, text: str, allowed: tuple[str, ...], errors: list[PlanError]) -> None:
-    for found in _PLACEHOLDER_RE.findall(text):
-        if found not in allowed:
-            known = ", ".join("{" + a + "}" for a in allowed)
-            errors.append(PlanError(path, f"“{{{found}}}” is not something the interviewer can fill in. "
-                                          f"Use one of: {known}."))
-
-
-def _validate_stage(index: int, data: Any, errors: list[PlanError]) -> None:
-    base = f"stages[{index}]"
-    if not isinstance(data, dict):
-        errors.append(PlanError(base, "Each stage must be a set of settings (a JSON object)."))
-        return
-    for key in data:
-        if key not in _FIELDS:
-            errors.append(PlanError(f"{base}.{key}", _unknown_field_message(key, list(_FIELDS))))
-    for key, (kind, required, _default) in _FIELDS.items():
-        if key not in data:
-            if required:
-                label = _LABELS.get(key, key.replace("_", " ").capitalize())
-                errors.append(PlanError(f"{base}.{key}", f"{label} is missing."))
-            continue
-        _check_field(f"{base}.{key}", key, kind, data[key], errors)
-    title = data.get("title") or data.get("name") or f"Stage {index + 1}"
-
-    def ints(key: str) -> Any:
-        value = data.get(key)
-        return value if _is_number(value) else None
-
-    min_q, max_q = ints("min_questions"), ints("max_questions")
-    if min_q is not None and max_q is not None and min_q > max_q:
-        errors.append(PlanError(f"{base}.min_questions",
-                                f"“{title}” asks at least {min_q} questions but at most {max_q}: "
-                                "the minimum cannot be more than the maximum."))
-    min_s, max_s = ints("min_seconds"), ints("max_seconds")
-    if max_s is not None and max_s <= 0:
-        errors.append(PlanError(f"{base}.max_seconds", f"“{title}” needs a time limit above 0 seconds."))
-    if min_s is not None and max_s is not None and min_s > max_s:
-        errors.append(PlanError(f"{base}.min_seconds",
-                                f"“{title}” cannot move on before {min_s:g} seconds if it must end by "
-                                f"{max_s:g} seconds."))
-    inactivity = ints("inactivity_seconds")
-    if inactivity is not None and inactivity < 5:
-        errors.append(PlanError(f"{base}.inactivity_seconds",
-                                "Allow at least 5 seconds of silence before the interviewer steps in."))
-    if isinstance(data.get("instructions"), str):
-        _check_placeholders(f"{base}.instructions", data["instructions"], tuple(PLACEHOLDERS), errors)
-    if isinstance(data.get("bridges"), list):
-        for n, line in enumerate(data["bridges"]):
-            if isinstance(line, str):
-                _check_placeholders(f"{base}.bridges[{n}]", line, BRIDGE_PLACEHOLDERS, errors)
-
-
 def validate_plan(data: Any) -> list[PlanError]:
     """Return every problem with a plan, each with where it is and what to do about it."""
-    errors: list[PlanError] = []
-    if not isinstance(data, dict):
-        return [PlanError("", "A stage plan must be a set of settings (a JSON object) with a name and stages.")]
-    for key in data:
-        if key not in ("name", "title", "version", "stages"):
-            errors.append(PlanError(key, f"“{key}” is not a setting a plan has "
-                                         "(a plan has a name, a title, a version and stages)."))
-    if not isinstance(data.get("name"), str) or not data["name"].strip():
-        errors.append(PlanError("name", "The plan needs a name."))
-    if "title" in data and not isinstance(data["title"], str):
-        errors.append(PlanError("title", "The plan's title must be text."))
-    version = data.get("version", 1)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        errors.append(PlanError("version", "The version must be a whole number, 1 or more."))
-    stages = data.get("stages")
-    if not isinstance(stages, list) or not stages:
-        errors.append(PlanError("stages", "The plan needs at least one stage."))
-        return errors
-    seen: dict[str, int] = {}
-    for index, stage in enumerate(stages):
-        _validate_stage(index, stage, errors)
-        name = stage.get("name") if isinstance(stage, dict) else None
-        if isinstance(name, str):
-            if name in seen:
-                errors.append(PlanError(f"stages[{index}].name",
-                                        f"Two stages are called “{name}” (stages {seen[name] + 1} and "
-                                        f"{index + 1}); each stage needs its own name."))
-            seen.setdefault(name, index)
-    return errors
+    try:
+        _PlanIn.model_validate(data)
+    except ValidationError as error:
+        return [_plan_error(detail) for detail in error.errors(include_url=False)]
+    return []
 
 
 def load_plan(data: dict[str, Any]) -> StagePlan:
     """Build a `StagePlan` from plain data, or raise `PlanValidationError` with every problem."""
-    errors = validate_plan(data)
-    if errors:
-        raise PlanValidationError(errors)
-    stages = []
-    for raw in data["stages"]:
-        values: dict[str, Any] = {}
-        for key, (_kind, _required, default) in _FIELDS.items():
-            values[key] = raw.get(key, copy.copy(default))
-        values["title"] = values["title"] or values["name"].replace("_", " ").capitalize()
-        values["bridges"] = tuple(line.strip() for line in values["bridges"])
-        values["competency"] = values["competency"].strip() if values["competency"] else None
-        stages.append(Stage(**values))
-    return StagePlan(
-        name=data["name"].strip(),
-        version=int(data.get("version", 1)),
-        stages=tuple(stages),
-        title=data.get("title") or data["name"],
+    try:
+        plan = _PlanIn.model_validate(data)
+    except ValidationError as error:
+        raise PlanValidationError([_plan_error(detail) for detail in error.errors(include_url=False)]) from None
+    stages = tuple(
+        Stage(**{
+            **stage.model_dump(),
+            "title": stage.title or stage.name.replace("_", " ").capitalize(),
+            "bridges": tuple(line.strip() for line in stage.bridges),
+            "competency": stage.competency.strip() if stage.competency else None,
+        })
+        for stage in plan.stages
     )
+    return StagePlan(name=plan.name.strip(), version=plan.version, stages=stages, title=plan.title or plan.name)

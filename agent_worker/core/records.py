@@ -41,6 +41,7 @@ class QuestionRecord:
     answers: list[str] = field(default_factory=list)
     restatements: int = 0  # said again in other words at the candidate's request
     redirected: bool = False  # brought back to it once after an answer about something else
+    asked_back: int = 0  # the candidate's own questions instead of an answer to it
     thread: str = ""  # the main question this one follows up (its own id for a main question)
 
 

@@ -15,6 +15,7 @@ from agent_worker.core import facts as facts_module
 from agent_worker.core.asks import answered_already, intents_of
 from agent_worker.core.bank import DEFAULT_BANK, GENERIC_QUESTIONS, OPENER_TAGS, BankQuestion, load_bank
 from agent_worker.core.brain import BrainTurn
+from agent_worker.core.events import OWN_QUESTION
 from agent_worker.core.followups import (
     about_motivation,
     acknowledgement,
@@ -24,6 +25,7 @@ from agent_worker.core.followups import (
     model_preface,
     motivation_follow_ups,
     non_answer_probe,
+    own_question,
     redirect_line,
     says_what_drives_them,
 )
@@ -110,10 +112,9 @@ def _default_bank() -> list[BankQuestion]:
 
 _ACK_READY = ("Great.", "Wonderful.", "Perfect.", "Lovely.")
 _ACK_CLOSING_NONE = ("No problem at all.", "That's fine, thank you.")
+_ACK_CLOSING_ADDED = ("Thanks for adding that.", "Thank you for telling me that.")
+_BACK_TO_IT = ("Now, back to my question. {q}", "Coming back to what I asked: {q}")
 _LEAVE_IT = ("No problem, let's leave that one.", "That's fine, let's try something else.")
-# "Could you repeat that?" is not a question about the job.
-_CLARIFY_RE = re.compile(r"\b(?:repeat|rephrase|say that again|what do you mean|didn'?t (?:catch|hear|understand)|"
-                         r"do you mean|could you clarify)\b", re.IGNORECASE)
 # Follow-ups per story: a struggling answer gets one way in, a developing story up to three questions.
 MAX_STORY_FOLLOW_UPS = 3
 
@@ -176,6 +177,9 @@ class ScriptedBrain:
         question = turn.question
         assert question is not None
         key = (question.question_id, question.restatements)
+        if kind == OWN_QUESTION:
+            self._on_own_question(turn, words, question)
+            return
         if kind == "clarify":
             text = clarification(words, question.text, turn.seed, key)
         else:
@@ -190,6 +194,18 @@ class ScriptedBrain:
         if not self._ask_main(turn, ack):
             turn.say(ack)
             turn.transition_stage("the question was restated enough")
+
+    def _on_own_question(self, turn: BrainTurn, words: str, question: QuestionRecord) -> None:
+        """Their own question instead of an answer: answer it briefly, then ask ours again (once; a second
+        question of theirs is answered and the interview moves on, as after any answer)."""
+        reply = answer_candidate_question(words, self._closing_sources(turn.engine.context),
+                                          brief=question.asked_back == 1)
+        key = (question.question_id, question.asked_back)
+        back = pick(_BACK_TO_IT, turn.seed, "back", *key).format(q=question.text)
+        if turn.restate(f"{reply} {back}").ok:
+            return
+        if not self._ask_main(turn, reply, reply):
+            self._leave(turn, "no more questions to ask", reply)
 
     @staticmethod
     def _leave(turn: BrainTurn, reason: str, reply: str) -> bool:
@@ -290,7 +306,8 @@ class ScriptedBrain:
         said = [" ".join(q.answers) for q in turn.questions() if q.answers]
         tailored = resume_questions(context, stage.name, turn.seed, competency, said)
         if stage.name in ("past_experience", "company_fit"):
-            job = must_have_question(context, context.level, turn.seed, competency, said)
+            job = must_have_question(context, context.level, turn.seed, competency, said,
+                                     [q.text for q in turn.questions()])
             research = research_question(context, turn.seed, competency)
             extra = [c for c in (job, research) if c is not None]
             if stage.name == "company_fit":
@@ -326,6 +343,9 @@ class ScriptedBrain:
         if turn.stage_index == len(turn.engine.plan.stages) - 1:
             if asks_a_question(answer):
                 return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
+            if not reading.non_answer and reading.word_count >= 12:
+                # Something they wanted to add rather than a question: thanked, not told "no problem".
+                return pick(_ACK_CLOSING_ADDED, turn.seed, *key)
             return pick(_ACK_CLOSING_NONE, turn.seed, *key)
         if self._their_question(turn, answer, reading):
             # Their own question in the middle of the interview: answered, not passed over.
@@ -336,9 +356,9 @@ class ScriptedBrain:
 
     @staticmethod
     def _their_question(turn: BrainTurn, answer: str, reading: Reading) -> bool:
-        """Whether a mid-interview answer is the candidate's own question (not "could you repeat that?")."""
-        return (0 < turn.stage_index < len(turn.engine.plan.stages) - 1 and reading.word_count < 30
-                and asks_a_question(answer) and not _CLARIFY_RE.search(answer))
+        """Whether a mid-interview answer is the candidate's own question (not "could you repeat that?"):
+        one that comes after an answer they gave (the engine files one instead of an answer as a request)."""
+        return 0 < turn.stage_index < len(turn.engine.plan.stages) - 1 and own_question(answer)
 
     def _closing_sources(self, context: InterviewContext) -> list[tuple[str, str]]:
         sources = [("the job description", facts_module.strip_instructions(context.job_description))]

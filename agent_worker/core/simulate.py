@@ -26,10 +26,10 @@ from typing import Any
 
 from agent_worker.core.brain import Brain
 from agent_worker.core.clock import FakeClock
-from agent_worker.core.engine import Engine, Line
+from agent_worker.core.engine import Line
+from agent_worker.core.factory import engine_for
 from agent_worker.core.plans import DEFAULT_PLAN, PLANS, StagePlan, load_plan
 from agent_worker.core.scripted import ScriptedBrain
-from agent_worker.core.tailoring import InterviewContext
 from agent_worker.core.text import speech_seconds, words
 
 __all__ = ["Simulation", "SimulationError", "parse_script", "simulate"]
@@ -135,7 +135,6 @@ class Simulation:
                  *, brain: Brain | None = None) -> None:
         candidate, self.turns = parse_script(script)
         self.plan = _plan_from(script, plan)
-        self.context = InterviewContext.from_candidate(candidate)
         start = script.get("start_at", DEFAULT_START)
         try:
             self.clock = FakeClock(start)
@@ -143,8 +142,9 @@ class Simulation:
             raise SimulationError("start_at must be an ISO 8601 time such as 2025-01-06T09:00:00Z.") from error
         self.seed = str(script.get("seed", "simulate"))
         self.brain = brain or ScriptedBrain()
-        self.engine = Engine(self.plan, self.context, seed=self.seed, clock=self.clock, brain=self.brain,
-                             fallback_brain=ScriptedBrain())
+        # The interview's context as a driver has it: one way to build an engine (`factory.engine_for`).
+        self.interview = {"plan": self.plan.model_dump(mode="json"), "candidate": candidate, "seed": self.seed}
+        self.engine = engine_for(self.interview, clock=self.clock, brain=self.brain)
         self._playing: deque[_Playing] = deque()
         self._busy_until = self.clock.now()
         self._limit = self.clock.now() + _VIRTUAL_LIMIT_SECONDS
@@ -253,8 +253,7 @@ class Simulation:
     def rebuild(self) -> None:
         """Replace the engine with one restored from its events (as after a worker restart)."""
         self.play_reply()
-        self.engine = Engine.restore(self.engine.event_dicts(), self.plan, self.context, clock=self.clock,
-                                     brain=self.brain, fallback_brain=ScriptedBrain())
+        self.engine = engine_for(self.interview, events=self.engine.event_dicts(), clock=self.clock, brain=self.brain)
 
     def _run_out(self) -> None:
         """No more turns: the candidate stays silent until the interview ends."""

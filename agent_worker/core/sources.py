@@ -18,7 +18,7 @@ from agent_worker.core.bank import BankQuestion
 from agent_worker.core.facts.placeholders import is_placeholder
 from agent_worker.core.facts.skills import _vocabulary_skills as vocabulary_skills
 from agent_worker.core.followups import level_group
-from agent_worker.core.listening import NUMBER, result_phrase
+from agent_worker.core.listening import NUMBER, read_answer, result_phrase
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import InterviewContext, safe_phrase
 from agent_worker.core.text import normalise, words
@@ -153,13 +153,25 @@ def _mentions(text: str, skill: str) -> bool:
     return f" {normalise(skill)} " in f" {normalise(text)} "
 
 
+def _story_told(said: Sequence[str], skill: str) -> bool:
+    """Whether an answer that names the skill was a story of theirs ("I was on call, so I rolled back …"):
+    asking "what decisions did you make there?" after it asks for what they told."""
+    return any(_mentions(answer, skill) and read_answer(answer).story for answer in said)
+
+
+_ASKS_FOR_IT = "the job asks for"  # in every must-have question (below)
+
+
 def must_have_question(context: InterviewContext, level: str, seed: str, competency: str | None,
-                       said: Sequence[str] = ()) -> Candidate | None:
+                       said: Sequence[str] = (), asked: Sequence[str] = ()) -> Candidate | None:
     """A question about a skill the job needs and the resume lacks. `said`: the candidate's answers so far,
-    in order. A skill their last answer covered is not asked about (the next one is); one they mentioned
-    earlier is asked about as theirs, not as missing."""
+    in order. A skill their last answer covered is not asked about (the next one is), nor one they told a
+    story about earlier, nor one a must-have question asked about already (`asked`: the questions so far; "You
+    mentioned GAAP earlier" after "The job asks for GAAP" asks it twice); one they only mentioned earlier is asked
+    about as theirs, not as missing."""
     last = said[-1] if said else ""
-    skills = [s for s in gap_skills(context) if not _mentions(last, s)]
+    skills = [s for s in gap_skills(context) if not _mentions(last, s) and not _story_told(said, s)
+              and not any(_mentions(question, s) and _ASKS_FOR_IT in question.lower() for question in asked)]
     if not skills:
         return None
     skill = skills[0]
@@ -202,6 +214,26 @@ def research_question(context: InterviewContext, seed: str, competency: str | No
     return None
 
 
+_MEMBERSHIP_TITLES = frozenset({"member", "volunteer", "participant", "attendee", "delegate", "student"})
+
+
+def _root(word: str) -> str:
+    """A word without the ending that makes the field, the work or the worker of it ("accounting", "accountant",
+    "account"; "nursing", "nurse")."""
+    return re.sub(r"(?:ing|ants?|ents?|ers?|ors?|e|s)$", "", word.lower()) if len(word) > 4 else word.lower()
+
+
+_FIELD_WORDS = {"care", "work", "skills", "experience", "practice"}
+
+
+def _the_job_itself(skill: str, context: InterviewContext) -> bool:
+    """Whether a skill is the job's own field ("Accounting" for a Staff Accountant, "Nursing care" for a nurse):
+    said back as something "the role leans on", it tells the candidate nothing."""
+    title = {_root(w) for w in re.findall(r"[A-Za-z]+", f"{context.role} {context.job_requirements.title or ''}")}
+    own = [_root(w) for w in re.findall(r"[A-Za-z]+", skill) if w.lower() not in _FIELD_WORDS]
+    return bool(own) and all(w in title for w in own)
+
+
 def resume_questions(context: InterviewContext, stage: str, seed: str, competency: str | None,
                      said: Sequence[str] = ()) -> list[Candidate]:
     """Questions naming resume items: the current position (self-introduction), results and projects; a
@@ -213,7 +245,14 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
             position = resume.positions[0]
             title = _fact(position.title, 50)
             employer = _fact(position.employer, 40)
-            if title:
+            if title and employer and title.lower().split()[-1] in _MEMBERSHIP_TITLES:
+                # "Member at Enactus" is a membership, not a job title to say back or to own things in.
+                out.append(Candidate(pick((
+                    f"Your resume lists your time at {employer}. What's the piece of work there you'd most want me "
+                    "to know about?",
+                    f"At {employer}, what's one thing you took on yourself, and how did it go?",
+                ), seed, "fact", "position"), "communication", source="resume"))
+            elif title:
                 where = f" at {employer}" if employer else ""
                 out.append(Candidate(pick((
                     f"Your resume lists {title}{where}. What's the piece of work there you'd most want me to "
@@ -221,7 +260,7 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
                     f"As {_article(title)} {title}{where}, what did you own that nobody else did?",
                 ), seed, "fact", "position"), "communication", source="resume"))
         shared = [s for s in job.skills if s.lower() in {r.lower() for r in resume.skills}
-                  and s.lower() not in SOFT_SKILLS]
+                  and s.lower() not in SOFT_SKILLS and not _the_job_itself(s, context)]
         skill = safe_phrase(spoken_skill(shared[0]), 30) if shared else ""
         if skill:
             out.append(Candidate(pick((

@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from agent_worker.core.events import QUESTION_KINDS
+
 __all__ = [
     "TOOLS",
     "AskQuestionArguments",
@@ -51,7 +53,7 @@ class AskQuestionArguments(ToolArguments):
     kind: Annotated[str, _none_as("main")] = Field(
         default="main",
         description="follow_up when it digs into the candidate's last answer, otherwise main.",
-        json_schema_extra={"enum": ["main", "follow_up"]},
+        json_schema_extra={"enum": list(QUESTION_KINDS)},
     )
 
 
@@ -120,9 +122,6 @@ class ToolResult:
     code: str
     message: str
     data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "code": self.code, "message": self.message, **self.data}
 
     def __str__(self) -> str:
         return self.message

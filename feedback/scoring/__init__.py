@@ -1,8 +1,9 @@
 """Score one answer by its content: the single place the report, the practice page and
 `manage.py score_answers` get a score, STAR parts, results, evidence and an example answer from.
 
-`assess_answer(question, answer)` depends on nothing but the two texts (and, for a voice answer,
-its speech measures), so the same answer scores the same wherever it is seen.
+`assess_answer(question, answer, job=…)` depends on nothing but the two texts, the posting when one is
+known (its title, duties and must-haves: `JobContext`) and, for a voice answer, its speech measures, so the
+same answer to the same job scores the same wherever it is seen.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from feedback import textstats
 from feedback.scoring import examples, rubrics
 from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
+from feedback.scoring.job import JobContext
 from feedback.scoring.results import result_spans
 from feedback.scoring.sentences import analyse_sentences
 from feedback.textstats import Span
@@ -21,7 +23,7 @@ EXAMPLE_AT_OR_BELOW = 3.0
 STRENGTH_AT_OR_ABOVE = 3.5
 ASKED_INSTEAD = "asked_question"
 
-__all__ = ["Assessment", "Delivery", "Evidence", "assess_answer", "highlight_segments", "question_type"]
+__all__ = ["Assessment", "Delivery", "Evidence", "JobContext", "assess_answer", "highlight_segments", "question_type"]
 
 question_type = rubrics.question_type
 
@@ -69,13 +71,6 @@ class Assessment:
         }
 
 
-_SCORERS = {
-    rubrics.STORY: rubrics.score_story,
-    rubrics.INTRO: rubrics.score_intro,
-    rubrics.MOTIVATION: rubrics.score_motivation,
-}
-
-
 def assess_answer(
     question: str | None,
     answer: str,
@@ -83,8 +78,12 @@ def assess_answer(
     stage: str | None = None,
     sentences: list[Span] | None = None,
     delivery: Delivery | None = None,
+    job: JobContext | None = None,
 ) -> Assessment:
     """Score one answer 1-5 on the rubric its question calls for, with its evidence.
+
+    `job`, the posting the interview is for: an answer that names its work is credited for it (with the
+    sentence quoted), and an introduction or a motivation answer that names nothing of it is told so.
 
     `sentences` may carry the answer's sentence spans when the caller split it itself (the report
     splits per utterance so a quote never spans two transcript lines); by default the text is split here.
@@ -96,6 +95,9 @@ def assess_answer(
     analysed = analyse_sentences(text, spans, results)
     # A change told as the problem they faced is not one of their results.
     results = [r for r in results if not any(s.scene_change and s.span.start <= r.start < s.span.end for s in analysed)]
+    if job is not None:
+        for sentence in analysed:
+            sentence.job_words = job.shared_words(sentence.text)
     words = textstats.word_count(text)
     rel = rubrics.relevance(question, text)
     if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed):
@@ -110,8 +112,14 @@ def assess_answer(
             if as_story.value > verdict.value:
                 verdict, told_story = as_story, True
                 verdict.explanation.insert(1, "scored as the story it tells (what you did and how it turned out)")
+    elif kind == rubrics.STORY:
+        verdict = rubrics.score_story(analysed, words, results, rel)
+    elif kind == rubrics.INTRO:
+        verdict = rubrics.score_intro(analysed, words, results, rel, job=job)
     else:
-        verdict = _SCORERS[kind](analysed, words, results, rel)
+        verdict = rubrics.score_motivation(analysed, words, results, rel, job=job)
+    if kind in (rubrics.STORY, rubrics.GENERAL):
+        rubrics.job_points(verdict, analysed, job)
     if analysed and all(s.non_answer for s in analysed):
         verdict.flags.add(rubrics.NOTHING_TO_TELL)
     score = rubrics.finish(verdict)
@@ -121,11 +129,11 @@ def assess_answer(
         for sentence in analysed:
             for part, span in sentence.clauses:
                 star[part].append(span)
-    found_strengths = strengths(kind, analysed, results, flags)
+    found_strengths = strengths(kind, analysed, results, flags, job=job)
     if not found_strengths and score >= STRENGTH_AT_OR_ABOVE:
         extra = fallback_strength(analysed)
         found_strengths = [extra] if extra else []
-    found_improvements = improvements(kind, analysed, results, flags, words=words, delivery=delivery)
+    found_improvements = improvements(kind, analysed, results, flags, words=words, delivery=delivery, job=job)
     example = None
     if score <= EXAMPLE_AT_OR_BELOW and words:
         example = examples.example_answer(kind, question, analysed, results, flags)

@@ -7,9 +7,11 @@ sentence as "missing a result" is what makes feedback look careless.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from feedback.scoring import results, rubrics
+from feedback.scoring.job import JobContext
 from feedback.scoring.sentences import Sentence
 
 MAX_ITEMS = 3
@@ -43,7 +45,8 @@ def _best(sentences: list[Sentence], key) -> Sentence | None:
     return ranked[0] if ranked else None
 
 
-def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[str]) -> list[Evidence]:
+def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[str], *, job: JobContext | None = None
+              ) -> list[Evidence]:
     found: list[Evidence] = []
     used: set[int] = set()
     if "off_topic" in flags:
@@ -82,6 +85,9 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
                 and any(s.own_action for s in sentences if s.span.start > context[0].span.start)):
             add("context", context[0], "You set the scene in one concrete sentence and moved on to what you did.",
                 concrete=story)
+        if job is not None:
+            add("job_work", rubrics.job_sentence([s for s in sentences if id(s) not in used], own=True),
+                "This is the job's own work, told as what you did: the interviewer can picture you doing it here.")
     elif kind == rubrics.INTRO:
         add("headline", next((s for s in sentences if rubrics._ROLE_STATEMENT.search(s.text)), None),
             "You opened with who you are and what you do: the interviewer knows where the story is going.")
@@ -89,8 +95,12 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
             "A concrete piece of work with specifics makes the introduction memorable.")
         add("thread", next((s for s in sentences if rubrics._FORWARD.search(s.text)), None),
             "You tied your story to what you want next, so the introduction leads somewhere.")
+        if job is not None:
+            add("job_work", rubrics.job_sentence([s for s in sentences if id(s) not in used]),
+                "This matches what the posting asks for, so the interviewer hears the fit.")
     elif kind == rubrics.MOTIVATION:
-        add("specific", next((s for s in sentences if rubrics._ROLE_SPECIFIC.search(s.text) and not rubrics._MONEY.search(s.text)), None),
+        add("specific", rubrics.specific_sentence(sentences, job),
+            "You named what this job asks for, not praise any company could get." if job else
             "You named something specific about this role or team, not praise any company could get.")
         add("experience", _best(sentences, lambda s: (s.own_action or bool(s.numbers) or bool(rubrics._OWN_WORK.search(s.text)))
                                 and s.words >= 4 and not rubrics._MONEY.search(s.text)),
@@ -124,6 +134,7 @@ def improvements(
     *,
     words: int,
     delivery: Delivery | None = None,
+    job: JobContext | None = None,
 ) -> list[Evidence]:
     found: list[Evidence] = []
 
@@ -154,7 +165,10 @@ def improvements(
         if "no_action" in flags and "hypothetical" not in flags and "off_topic" not in flags:
             add("no_action", None, "Say what you did yourself, step by step, in the first person.")
         if "we" in flags:
-            add("we", first(lambda s: s.team_action and " we " in f" {s.text.lower()} ") or first(lambda s: s.team_action),
+            # Quote a sentence told as "we" only; one that also says "I" ("When we introduced Okta, I had to connect
+            # twenty systems") already gives their part, and quoting it would contradict the advice.
+            only_we = lambda s: s.team_action and not s.own_action and not re.search(r"\bI\b", s.text)  # noqa: E731
+            add("we", first(lambda s: only_we(s) and " we " in f" {s.text.lower()} ") or first(only_we),
                 'Say "I" for your part: the interviewer is hiring you, not the team. What did you do yourself?')
         if "background" in flags:
             longest = max((s for s in sentences if s.part == "situation"), key=lambda s: s.words, default=None)
@@ -176,6 +190,9 @@ def improvements(
         if "personal" in flags:
             add("personal", first(lambda s: bool(rubrics._PERSONAL.search(s.text))),
                 "Keep personal history out unless it explains your career; spend the time on your work.")
+        if rubrics.NOT_THIS_JOB in flags and job is not None:
+            add(rubrics.NOT_THIS_JOB, None, f"Nothing here points at this job. The posting {job.asks_for()}: "
+                "end with the part of your work closest to that.")
         if "no_thread" in flags:
             add("no_thread", None, "End with why this role is your next step, so the story leads somewhere.")
     elif kind == rubrics.MOTIVATION:
@@ -183,7 +200,9 @@ def improvements(
             add("money", first(lambda s: bool(rubrics._MONEY.search(s.text))),
                 "Pay and convenience are fair reasons, but lead with the work: what about this role fits what you do well?")
         if "not_specific" in flags:
-            add("not_specific", None, "Name something specific about this role, team or product, and link it to your experience.")
+            add("not_specific", None, f"Nothing here names this job's work. The posting {job.asks_for()}: "
+                "say which of those you have done and why you want more of it." if job else
+                "Name something specific about this role, team or product, and link it to your experience.")
         if "flattery" in flags:
             add("flattery", first(lambda s: bool(rubrics._FLATTERY.search(s.text))),
                 "Any company could hear this. Say what you know about their work and why it fits yours.")

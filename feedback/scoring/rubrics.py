@@ -13,12 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from feedback import textstats
+from feedback.scoring.job import JobContext
 from feedback.scoring.sentences import Sentence, content_stems, stem
 
 STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
 QUESTION_TYPES = (STORY, INTRO, MOTIVATION, CLOSING, GENERAL)
 # Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
 NOTHING_TO_TELL = "nothing_to_tell"
+# An introduction that names nothing of the posting's work.
+NOT_THIS_JOB = "not_this_job"
 TYPE_LABELS = {
     STORY: "a story question",
     INTRO: "an introduction",
@@ -275,11 +278,14 @@ def _tells_a_work_story(sentences: list[Sentence]) -> bool:
 _ROLE_STATEMENT = re.compile(
     r"\b(?:i['’]m\s+(?:an?|the|currently)|i\s+am\s+(?:an?|the|currently)|i\s+work\s+as|i['’]ve\s+been\s+(?:an?|the)|"
     r"currently\s+i|i\s+currently|i['’]ve\s+spent\s+\w+\s+(?:years|months)|i\s+have\s+(?:\w+\s+)?\w+\s+years|"
-    r"(?:for\s+)?the\s+(?:last|past)\s+\w+\s+years,?\s+i(?:['’]ve)?)\b",
+    r"(?:for\s+)?the\s+(?:last|past)\s+\w+\s+years,?\s+i(?:['’]ve)?|"
+    # a student or a recent graduate says who they are by what they study: "I'm finishing a business degree"
+    r"i(?:['’]m|\s+am)\s+(?:finishing|completing|studying|in\s+my\s+(?:first|second|third|final|last)\s+year|"
+    r"about\s+to\s+graduate|graduating)|i\s+(?:just|recently)\s+(?:graduated|finished|completed)|i\s+study\b)\b",
     re.I,
 )
 _FORWARD = re.compile(
-    r"\b(?:looking\s+for|i\s+want\s+to|i['’]d\s+like\s+to|which\s+is\s+(?:why|what)|that['’]s\s+why|this\s+(?:role|position|job)|"
+    r"\b(?:looking\s+(?:for|to\s+(?:move|get|grow|step|make|join|work))|i\s+want\s+to|i['’]d\s+like\s+to|which\s+is\s+(?:why|what)|that['’]s\s+why|this\s+(?:role|position|job)|"
     r"next\s+step|excited\s+(?:about|by)|i['’]m\s+keen|what\s+this\s+\w+\s+role\s+offers)\b",
     re.I,
 )
@@ -301,7 +307,8 @@ _ROLE_SPECIFIC = re.compile(
 )
 _BRING = re.compile(r"\b(?:i['’]d\s+bring|i\s+(?:can|could|would)\s+bring|i\s+(?:can|could)\s+help|my\s+experience\s+(?:with|in))\b", re.I)
 _MONEY = re.compile(
-    r"\b(?:salary|pay(?:s)?\s+(?:better|more)|money(?![\w-])|benefits|bonus|closer\s+to\s+my\s+home|commute|need\s+a\s+(?:new\s+)?job|"
+    r"\b(?:salary|pay(?:s)?\s+(?:is\s+)?(?:better|more|higher)|better\s+pay|money(?![\w-])|benefits|bonus|(?:closer|close)\s+to\s+my\s+home|"
+    r"commute|need\s+a\s+(?:new\s+)?job|"
     r"vacation|holidays?|days\s+off|work\s+from\s+home|raise|perks)\b",
     re.I,
 )
@@ -313,7 +320,7 @@ _THOUGHTFUL = re.compile(
 )
 
 
-def score_intro(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+def score_intro(sentences: list[Sentence], words: int, results: list, rel: float, *, job: JobContext | None = None) -> Score:
     score = Score(1.0, ["1 to start"])
     if any(_ROLE_STATEMENT.search(s.text) for s in sentences):
         score.add(0.6, "for saying who you are and what you do")
@@ -336,9 +343,31 @@ def score_intro(sentences: list[Sentence], words: int, results: list, rel: float
     personal = [s for s in sentences if _PERSONAL.search(s.text)]
     if personal:
         score.add(-min(0.9, 0.3 * len(personal)), "for personal history the role does not need", "personal")
+    if job is not None:
+        fits = job_sentence(sentences)
+        if fits is not None:
+            score.add(0.4, f"for experience in this job's own work ({', '.join(fits.job_words[:3])})")
+        else:
+            score.flags.add(NOT_THIS_JOB)
     _penalties(score, sentences, words)
     _length_limits(score, words, short=35, long=280, sentences=sentences)
     return score
+
+
+def specific_sentence(sentences: list[Sentence], job: JobContext | None) -> Sentence | None:
+    """What makes a motivation answer specific to this role. With the posting at hand "this role" alone is not:
+    the sentence names some of the job's work (two of its words, or one beside "your team", "this role")."""
+    plain = [s for s in sentences if not _MONEY.search(s.text)]
+    if job is None:
+        return next((s for s in plain if _ROLE_SPECIFIC.search(s.text)), None)
+    return job_sentence(sentences) or next((s for s in plain if _ROLE_SPECIFIC.search(s.text) and s.job_words), None)
+
+
+def job_sentence(sentences: list[Sentence], *, own: bool = False) -> Sentence | None:
+    """The sentence that names most of the posting's work (at least two of its words), told as fact."""
+    usable = [s for s in sentences if len(s.job_words) >= 2 and not (s.hypothetical or s.generic or s.repeat or s.is_question)
+              and not _MONEY.search(s.text) and (s.own_action or not own)]
+    return max(usable, key=lambda s: len(s.job_words), default=None)
 
 
 # Their own work, in any tense: "I've run…", "for the last four years", "what I already do for patients".
@@ -348,9 +377,13 @@ _OWN_WORK = re.compile(
 )
 
 
-def score_motivation(sentences: list[Sentence], words: int, results: list, rel: float) -> Score:
+def score_motivation(sentences: list[Sentence], words: int, results: list, rel: float, *, job: JobContext | None = None
+                     ) -> Score:
     score = Score(1.0, ["1 to start"])
-    if any(_ROLE_SPECIFIC.search(s.text) for s in sentences):
+    specific = specific_sentence(sentences, job)
+    if specific is not None and job is not None:
+        score.add(0.8, f"for naming this job's own work ({', '.join(specific.job_words[:3])})")
+    elif specific is not None:
         score.add(0.8, "for naming something specific about this role or team")
     else:
         score.flags.add("not_specific")
@@ -438,6 +471,15 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
     _length_limits(score, words, short=25, long=260, sentences=sentences)
     _relevance_limit(score, rel, sentences)
     return score
+
+
+def job_points(score: Score, sentences: list[Sentence], job: JobContext | None) -> None:
+    """A story or an example of the job's own work, told as what they did, is relevant to the role."""
+    if job is None or score.flags & {"off_topic", "short", "hypothetical"}:
+        return  # added after the caps: a capped answer stays capped
+    did = job_sentence(sentences, own=True)
+    if did is not None:
+        score.add(0.2, f"for doing this job's own work ({', '.join(did.job_words[:3])})")
 
 
 def finish(score: Score) -> float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from feedback import textstats
 from feedback.scoring import results as results_mod
@@ -89,11 +90,16 @@ _BLAME = re.compile(
 # Saying there is nothing to say: never material for an example answer.
 _NON_ANSWER = re.compile(
     r"\b(?:i\s+(?:do\s+not|don['’]t|can['’]t|cannot|can\s+not)\s+(?:really\s+)?(?:remember|recall|know|think\s+of\s+(?:one|any|an?\s+\w+)|say)|"
-    r"(?:no|not\s+a(?:\s+clue|n\s+idea))\s*(?:idea|clue)?\b(?=[\s,.!?]*$)|no\s+idea|nothing\s+comes\s+to\s+mind|"
+    r"(?:no|not\s+a(?:\s+clue|n\s+idea))\s*(?:idea|clue)?\b(?=[\s,.!?]*$)|no\s+idea|nothing\s+(?:really\s+)?(?:comes|springs)\s+to\s+mind|nothing\s+(?:really\s+)?stands\s+out|"
     r"i['’]d\s+rather\s+(?:skip|not\s+say|pass)|(?:skip|pass\s+on)\s+this(?:\s+one)?|i\s+(?:have|['’]ve)\s+(?:no|never\s+had\s+an?)\s+(?:idea|answer|example)|"
-    r"i\s+(?:have\s+not|haven['’]t|never)\s+(?:really\s+)?(?:done|had|worked\s+(?:on|with))\s+(?:that|this|it|one|any(?:thing\s+like\s+that)?)(?=[\s,.!?]*(?:sorry|$))|"
-    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?=[\s,.!]*(?:thanks?|thank\s+you|$))|"
-    r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
+    r"i(?:\s+(?:have\s+not|haven['’]t|never)|['’]ve\s+never)\s+(?:really\s+)?(?:done|had|worked\s+(?:on|with))\s+(?:that|this|it|one|any(?:thing\s+like\s+that)?|"
+    r"(?:an?|any)\s+(?:\w+\s+)?(?:job|role|position|experience)\s+like\s+(?:that|this|it))(?:\s+yet)?(?=[\s,.!?]*(?:sorry|$))|"
+    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?:\s+i\s+(?:have|can\s+say|know|can\s+think\s+of))?(?:\s+(?:on|about|for)\s+(?:that|this|it)(?:\s+one)?)?"
+    r"(?=[\s,.!]*(?:thanks?|thank\s+you|$))|"
+    r"^\W*(?:(?:um|uh|hmm),?\s+)?(?:i['’]m|i\s+am)\s+(?:really\s+|honestly\s+)?not\s+(?:really\s+)?sure(?=[\s,.!]*(?:sorry|to\s+be\s+honest|$))|"
+    r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this|(?:what|all)\s+i\s+can|"
+    r"everything(?:\s+i\s+can)?)(?:\s+(?:on|about|for)\s+(?:that|it|this)(?:\s+one)?)?(?=[\s,.!]*(?:thanks?|thank\s+you|$))|"
+    r"^\W*(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?nothing\s+(?:more|else)\s+to\s+(?:add|say)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
     re.I,
 )
 _FILLER_PHRASES = re.compile(
@@ -119,6 +125,7 @@ STOPWORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=16_384)
 def stem(word: str) -> str:
     word = word.lower().replace("’", "'")
     for suffix in ("ing", "ed", "es", "s", "er", "ly"):
@@ -159,6 +166,7 @@ class Sentence:
     # clause for "I renewed the certificate and restarted the pods, so we were back in 25 minutes".
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     scene_change: bool = False  # a change that set the scene ("our audit was moved forward by two weeks"), not a result
+    job_words: list[str] = field(default_factory=list)  # the posting's words it uses, when the job is known
 
     @property
     def text(self) -> str:
@@ -352,6 +360,9 @@ def _task_then_actions(sentence: Sentence, own_verbs: list[int]) -> list[tuple[s
 
 
 def _is_action(body: str, match: re.Match) -> bool:
+    if match.group(1).lower() == "used":
+        # "I used Python for the forecasts" is a step; "I used to …" is a habit, "I used it a bit" is not telling.
+        return bool(re.match(r"\s+(?!to\b|it\b|them\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:to|for)\s+\w+", body[match.end(1):], re.I))
     if match.group(1).lower() in _NOT_ACTIONS:
         return False
     if match.group(1).lower() == "joined" and re.match(r"\s+(?:[A-HJ-Z]|I\w)|\s*(?:[,.;!?]|$)", body[match.end(1):]):

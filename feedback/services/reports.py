@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from feedback.models import STEPS, Report, StepStatus
-from feedback.selectors import interview_events
+from feedback.selectors import interview_events, job_context_of
 from interviews.models import Interview, Status
 
 if TYPE_CHECKING:
@@ -214,7 +214,8 @@ def _run_analysis(report: Report) -> str:
     from feedback.analysis import analyse_interview
 
     interview = report.interview
-    analysis = analyse_interview(interview_events(interview), competencies=list(interview.role.competencies or []))
+    analysis = analyse_interview(interview_events(interview), competencies=list(interview.role.competencies or []),
+                                 job=job_context_of(interview))
     Report.objects.filter(pk=report.pk).update(analysis=analysis.model_dump(), overall_score=analysis.overall_score)
     return StepStatus.DONE
 

@@ -18,9 +18,9 @@ from django.conf import settings
 from django.utils import timezone
 from livekit import api
 
+from agent_worker.adapters.voice_settings import AGENT_NAME
 from interviews.models import Interview, Status
 
-AGENT_NAME = "interviewer"
 TOKEN_TTL = datetime.timedelta(minutes=10)
 _ROOM_NAMESPACE = uuid.UUID("6d1c1f7e-5f0c-4d7b-9a55-3b0f7c1e2a10")
 _IDENTITY_NAMESPACE = uuid.UUID("a3f4b2c1-8e9d-4c6b-b1a2-7d5e4f3c2b1a")

@@ -1,6 +1,7 @@
 """The worker API's JSON bodies as pydantic models: a batch of events and a completion.
 
 Strict, because they come from another process: a seq of `"3"` or `true` is refused, not coerced.
+Each event's data must fit its type's model (`agent_worker.core.events.DATA_BY_TYPE`).
 Unknown keys are ignored, so a newer worker can send more than this web process reads. A bad body
 raises InvalidEvents with one plain sentence per problem (`events[0].seq must be greater than 0.`),
 which the API answers as a 400.
@@ -19,6 +20,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
 )
 
@@ -64,12 +66,6 @@ def _time(value: object) -> datetime.datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=datetime.UTC)
 
 
-def _end_reason(value: str | None) -> str | None:
-    if value is not None and value not in ev.END_REASONS:
-        raise ValueError(f"must be one of {', '.join(ev.END_REASONS)}")
-    return value
-
-
 def _small(data: dict[str, Any]) -> dict[str, Any]:
     if len(str(data)) > MAX_EVENT_DATA_CHARS:
         raise ValueError(f"is too large (at most {MAX_EVENT_DATA_CHARS:,} characters)")
@@ -86,7 +82,16 @@ class EventIn(BaseModel):
     type: Annotated[str, AfterValidator(_event_type)]
     stage: Annotated[str, BeforeValidator(lambda v: v or "")] = Field(default="", max_length=MAX_STAGE_CHARS)
     at: Annotated[datetime.datetime, BeforeValidator(_time)]
-    data: Annotated[dict[str, Any], AfterValidator(_small)] = Field(default_factory=dict)
+    data: Annotated[dict[str, Any], AfterValidator(_small)] = Field(default_factory=dict, validate_default=True)
+
+    @field_validator("data")
+    @classmethod
+    def _fits_its_type(cls, data: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        """The data the engine writes for the event's type (`events.DATA_BY_TYPE`); kept as sent."""
+        model = ev.DATA_BY_TYPE.get(info.data.get("type", ""))
+        if model is not None:
+            model.model_validate(data, strict=True)  # its errors name the field: events[0].data.depth
+        return data
 
 
 class _Leased(BaseModel):
@@ -108,7 +113,7 @@ class EventsBody(_Leased):
 class CompleteBody(_Leased):
     transcript: Any = Field(default_factory=list)
     metrics: dict[str, Any] = Field(default_factory=dict)
-    reason: Annotated[str | None, AfterValidator(_end_reason)] = None
+    reason: ev.EndReason | None = None
 
     @field_validator("transcript")
     @classmethod

@@ -138,8 +138,9 @@ def test_a_short_typed_interview_reads_in_two_screens_and_folds_the_rest(page, l
     _shoot(page, "report-typed")
     height = page.evaluate("document.documentElement.scrollHeight")
     # 3,945 px before the page folded its detail, 2,241 px (2.8 screens of 800 px) before the wide page, the
-    # gap-free answer columns and the example beside its answer; 1,828 px (2.3 screens) after. Two screens is the aim.
-    assert height <= 1950, f"the report of a short interview is {height} px tall at 1280 px"
+    # gap-free answer columns and the example beside its answer; 1,828 px (2.3 screens) before the score, the
+    # summary, what to improve and what to practise shared one card. Two screens of 800 px.
+    assert height <= 1600, f"the report of a short interview is {height} px tall at 1280x800: more than two screens"
     # The rest is folded, not dropped: every answer in full, the strengths, the charts and the transcript.
     folded = page.evaluate("""() => [...document.querySelectorAll('.answer-more .answer-text')].map((p) => {
         const copy = p.cloneNode(true); copy.querySelectorAll('.star-tag').forEach((t) => t.remove());

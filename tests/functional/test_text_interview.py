@@ -19,6 +19,8 @@ ANSWERS = [
     "I personally chose the cache design, measured it for two weeks and rolled it out to 3 regions; conversion "
     "rose by 2%.",
     "Before I go on, how big is the team I would join, and who would I report to?",
+    "Sure. The hardest part was cache invalidation: I wrote a small versioning scheme and tested it against a week "
+    "of production traffic before we switched.",
     "No questions from me, thank you.",
 ]
 
@@ -86,13 +88,21 @@ def test_a_candidate_does_a_whole_text_interview(page, logged_in, asgi_server, q
     quick_interview.refresh_from_db()
     assert quick_interview.status == "completed"
 
-    # The end panel shows the report's counts: a question the candidate asked back is not an answer.
+    # The end panel shows the report's counts. The candidate's own question is answered and the question asked
+    # again (it used to be passed over for the next one and count as unanswered): it counts once, answered by
+    # what they said next.
     from feedback.analysis import analyse_interview
 
     events = [e.as_message() for e in quick_interview.events.order_by("seq")]
     analysis = analyse_interview(events, competencies=quick_interview.role.competencies)
     counts = analysis.counts()
-    assert counts["questions_answered"] == len(analysis.interview_answers()) - 1  # the question back
+    back = next(e for e in events if e["type"] == "candidate.said" and e["data"]["text"] == ANSWERS[4])
+    assert back["data"]["request"] == "own_question"
+    again = next(e for e in events if e["seq"] > back["seq"] and e["type"] == "agent.said")
+    assert again["data"]["question_id"] == back["data"]["question_id"] and again["data"]["restated"]
+    assert analysis.answer_for(back["data"]["question_id"]).text == ANSWERS[5]
+    assert ANSWERS[4] not in [a.text for a in analysis.answers]  # the question back is in the transcript only
+    assert counts["questions_answered"] == len(analysis.interview_answers())  # was one less: the question back
     expect(page.locator("#end-facts")).to_contain_text(f"{counts['questions_answered']} of {counts['questions_asked']}")
     minutes, seconds = re.search(r"(\d+):(\d\d)", page.locator("#end-facts").inner_text()).groups()
     assert abs(int(minutes) * 60 + int(seconds) - analysis.duration_seconds) <= 1

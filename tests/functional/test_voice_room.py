@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from agent_worker.adapters.backend import BackendClient
-from agent_worker.adapters.livekit_session import CANNOT_START
+from agent_worker.adapters.voice_settings import CANNOT_START
 from agent_worker.core.clock import SystemClock
 from agent_worker.core.factory import engine_for
 from mockflow_site.settings import content_security_policy

@@ -1,7 +1,10 @@
 """`make run` as a newcomer meets it: bin/run names its steps, serves on the PORT it was given, says
 where and with which demo accounts, and the task worker's emails link to the web's port (honcho gives
 each process its own PORT). Real processes: daphne, the db_worker and the maintenance loop, on SQLite
-in a temporary var directory. Ctrl-C stops them all."""
+in a temporary var directory. Ctrl-C stops them all.
+
+One `make run` serves the module (starting it costs 35-45 s): the Ctrl-C test stops it, so it comes last.
+`make test` runs tests in parallel with `--dist loadfile`, so one worker runs this file's tests in this order."""
 
 import email
 import os
@@ -50,9 +53,10 @@ def _wait_for(predicate, timeout: float, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-@pytest.fixture
-def served(tmp_path):
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
     """bin/run on a free port with its own var directory; stopped with Ctrl-C (SIGINT to its group)."""
+    tmp_path = tmp_path_factory.mktemp("make_run")
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {
         "DATABASE_URL", "REDIS_URL", "SITE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "MOCKFLOW_ENV", "LIVEKIT_URL",

@@ -4,7 +4,7 @@ import asyncio
 import gc
 import weakref
 
-from interviews.textmode.background import start_kept
+from agent_worker.core.background import start_kept
 
 
 def waiting_alone(futures: list):

@@ -27,20 +27,28 @@ def refusal(model, raw) -> str:
 
 
 def test_it_takes_a_batch_and_parses_ids_and_times():
-    body = parse(EventsBody, {"lease_token": "abc", "events": [event(), event(seq=2, stage=None, data={})]})
+    paused = event(seq=2, stage=None, type="interview.paused", data={"reason": "connection_lost"})
+    body = parse(EventsBody, {"lease_token": "abc", "events": [event(), paused]})
     first, second = body.events
     assert first.id == uuid.UUID(EVENT_ID)
     assert first.at == datetime.datetime(2026, 1, 6, 9, 0, tzinfo=datetime.UTC)
-    assert second.stage == "" and second.data == {}
+    assert second.stage == "" and second.data == {"reason": "connection_lost"}
     assert body.token == "abc"
 
 
-def test_a_time_without_a_zone_is_utc_and_data_may_be_left_out():
-    raw = event(at="2026-01-06T09:00:00")
+def test_a_time_without_a_zone_is_utc():
+    assert parse_events([event(at="2026-01-06T09:00:00")])[0].at.tzinfo == datetime.UTC
+
+
+def test_data_left_out_is_checked_as_empty_data_of_its_type():
+    raw = event(type="interview.resumed")
     del raw["data"]
-    parsed = parse_events([raw])[0]
-    assert parsed.at.tzinfo == datetime.UTC
-    assert parsed.data == {}
+    assert refusal(EventsBody, {"events": [raw]}) == "events[0].data.reason is required."
+
+
+def test_data_is_stored_as_sent_with_keys_a_newer_worker_adds():
+    data = {"text": "Hello.", "question_id": "q1", "started_at": "2026-01-06T09:00:00.000Z", "voice": "ash"}
+    assert parse_events([event(data=data)])[0].data == data
 
 
 def test_the_lease_may_be_named_lease_and_unknown_keys_are_ignored():
@@ -68,6 +76,17 @@ def test_the_lease_may_be_named_lease_and_unknown_keys_are_ignored():
     ({"events": [event(at=1767690000)]}, "events[0].at must be an ISO 8601 time."),
     ({"events": [event(data=[])]}, "events[0].data must be an object."),
     ({"events": [event(data={"text": "x" * 64_001})]}, "events[0].data is too large (at most 64,000 characters)."),
+    ({"events": [event(data={})]}, "events[0].data.text is required."),
+    ({"events": [event(data={"text": 5})]}, "events[0].data.text must be a string."),
+    ({"events": [event(type="response.assessed", data={"question_id": "q1", "depth": "4"})]},
+     "events[0].data.depth must be an integer."),
+    ({"events": [event(type="response.assessed", data={"question_id": "q1", "depth": 9})]},
+     "events[0].data.depth must be at most 5."),
+    ({"events": [event(type="stage.exited", data={"reason": "bored", "questions": 1, "seconds": 2.5})]},
+     "events[0].data.reason must be one of natural, max_questions, max_time, inactivity, max_duration, "
+     "candidate_ended, disconnected."),
+    ({"events": [event(type="interview.started", data={"plan": {"name": "quick"}, "brain": "scripted", "seed": "s"})]},
+     "events[0].data.plan.version is required."),
     ({"lease_token": 7, "events": []}, "lease_token must be a string."),
 ])
 def test_it_says_what_is_wrong_with_a_batch(raw, message):

@@ -34,7 +34,11 @@ _START_PATTERNS = [
     r"as an? (?:ai|a\.i\.|large language model|language model|llm|assistant|chat ?bot)\b",
     r"new\s+(?:instructions?|rules?|task|prompt|system prompt)\b",
     r"(?:updated|revised|additional|important|hidden|secret)\s+(?:instructions?|prompt)\b",
-    r"(?:pretend|act as|behave as|role-?play)\b",
+    # "Act as a recruiter who…", "Act as if…": not a posting's duty ("Act as a liaison between…", "Act as an
+    # assistant to the CFO"), which names a job, not the reader, or goes on to whom it serves.
+    r"(?:act|behave)\s+as\s+(?:if|though|you|your|my)\b",
+    rf"(?:act|behave)\s+as\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,2}}{_READER}s?\s*(?:[.!,;:]|$|(?:and|who|that|which)\b)",
+    r"(?:pretend|role-?play)\b",
     r"(?:do not|don't|never)\s+(?:ask|mention|reveal|tell|question|share|disclose|say|discuss|"
     r"penali[sz]e|reject|flag|probe|follow)\b",
     r"(?:reveal|print|repeat|show|output)\s+(?:your|the)\s+(?:system\s+)?(?:prompt|instructions?)\b",

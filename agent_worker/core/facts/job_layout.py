@@ -83,12 +83,21 @@ _COMPANY_MENTIONS = [
 _STATE_AFTER = r"\s*,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b"
 
 
+# Words before "in <name>" that make it something held in a company, not a town.
+_OWNED_IN_RE = re.compile(r"\b(?:equity|stake|stakes|shares?|ownership|options?|interest|invest\w*|part|career|"
+                          r"future|role|job|position|growth|belief|trust|confidence)\s+$", re.IGNORECASE)
+
+
 def _is_place(name: str, text: str, location: str | None) -> bool:
     """A town is never the company: a known place, a name followed by ", ST", or one inside the location."""
     if _LOCATION_RE.match(name) or (location and name.lower() in location.lower()):
         return True
     escaped = re.escape(name)
-    return bool(re.search(rf"{escaped}\s*,\s*[A-Z]{{2}}\b|\b(?:in|near|based in|located in)\s+{escaped}\b", text))
+    if re.search(rf"{escaped}\s*,\s*[A-Z]{{2}}\b|\b(?:near|based in|located in)\s+{escaped}\b", text):
+        return True
+    # "in Austin" is a place; "Equity in Carewell", "a stake in Acme", "a career in Northwind" are not.
+    return any(not _OWNED_IN_RE.search(text[: found.start()])
+               for found in re.finditer(rf"\bin\s+{escaped}\b", text))
 
 
 def _usable_name(value: str, title: str | None, text: str, location: str | None) -> bool:

@@ -27,9 +27,14 @@ def _words(text: str) -> set[str]:
 _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:\+|plus)?\s*(?:-|–|to)?\s*\d{0,2}\+?\s*(?:years?|yrs?)", re.I)
 
 
+_UNPAID_RE = re.compile(r"(?:volunteer|member|participant)\b", re.I)
+
+
 def _resume_years(facts: ResumeFacts, today_year: int | None = None) -> float | None:
     spans = []
     for position in facts.positions:
+        if _UNPAID_RE.match(position.title or ""):
+            continue  # a club membership or volunteering is not years of work experience
         start = re.search(r"(19[5-9]\d|20\d\d)", position.start or "")
         end = re.search(r"(19[5-9]\d|20\d\d)", position.end or "")
         if not start:

@@ -76,7 +76,8 @@ class Position(BaseModel):
         if self.employer:
             text += f" at {self.employer}"
         if self.start or self.end:
-            text += f" ({self.start or '?'} – {self.end or '?'})"
+            # "Summer 2013" alone is a date, not a range with a missing end ("Summer 2013 – ?")
+            text += f" ({self.start} – {self.end})" if self.start and self.end else f" ({self.start or self.end})"
         return text
 
 

@@ -269,10 +269,45 @@ def test_a_stale_running_step_is_taken_over(alice, role, rules_only):
     assert report_run_step(report_id=report.pk, step="analysis") == "done"
 
 
-def test_a_question_asked_back_is_shown_but_counted_as_unanswered_on_the_report(alice, role, immediate_tasks, rules_only,
-                                                                               client):
-    back = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
-    asked_back = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": back}, GOOD_TURNS[4]])
+BACK = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
+BACK_AGAIN = "And who would I report to?"
+
+
+def test_a_question_asked_back_then_answered_counts_once_and_answered_on_the_report(alice, role, immediate_tasks,
+                                                                                    rules_only, client):
+    # The interviewer answers the candidate's own question and asks its question again (it used to move on to the
+    # next one, so the question counted as unanswered): the answer that follows is that question's answer, and the
+    # question counts once, as an interview without the question back counts it.
+    asked_back = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": BACK}, GOOD_TURNS[4]],
+                                     seed="asked-back")
+    plain = completed_interview(alice, role=role, turns=GOOD_TURNS[:5], seed="asked-back")
+    interview_completed.send(sender=type(asked_back), interview=asked_back)
+    report = Report.objects.get(interview=asked_back)
+    client.force_login(alice)
+
+    page = client.get(f"/feedback/{asked_back.pk}/").content.decode()
+
+    analysis = InterviewAnalysis.model_validate(report.analysis)
+    back = next(e for e in asked_back.events.filter(type="candidate.said") if e.data["text"] == BACK)
+    assert back.data["request"] == "own_question"
+    its_answer = analysis.answer_for(back.data["question_id"])
+    assert its_answer is not None and its_answer.text == GOOD_TURNS[4]["say"] and its_answer.is_answered
+    assert BACK not in [a.text for a in analysis.answers]  # in the transcript, not an answer
+    asked, answered = len(analysis.interview_questions()), len(analysis.answered_interview_answers())
+    assert answered == len(analysis.interview_answers())  # every question answered: none lost to the question back
+    assert analysis.counts() == {**client.get(f"/feedback/{plain.pk}/counts").json(),
+                                 "duration_seconds": analysis.duration_seconds}
+    assert f"{answered} of {asked} questions answered" in page
+    assert BACK in page and "rather than answering this one" not in page
+    assert f"You answered {answered} of {asked}" in mail.outbox[-1].body
+
+
+def test_a_question_asked_back_twice_is_shown_but_counted_as_unanswered_on_the_report(alice, role, immediate_tasks,
+                                                                                    rules_only, client):
+    # Asked again once; a second question of theirs is answered and the interview moves on: that question was
+    # never answered, so it counts as one asked back.
+    asked_back = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": BACK}, {"say": BACK_AGAIN},
+                                                              GOOD_TURNS[4]])
     interview_completed.send(sender=type(asked_back), interview=asked_back)
     report = Report.objects.get(interview=asked_back)
     client.force_login(alice)
@@ -281,9 +316,9 @@ def test_a_question_asked_back_is_shown_but_counted_as_unanswered_on_the_report(
 
     analysis = InterviewAnalysis.model_validate(report.analysis)
     unanswered = [a for a in analysis.interview_answers() if not a.is_answered]
-    assert [a.text for a in unanswered] == [back]
+    assert [a.text for a in unanswered] == [f"{BACK} {BACK_AGAIN}"]
     asked = len(analysis.interview_questions())
-    answered = len(analysis.interview_answers()) - 1
+    answered = len(analysis.interview_answers()) - 1  # the question asked back twice
     assert len(analysis.answered_interview_answers()) == answered >= 2
     assert f"{answered} of {asked} questions answered" in page
     assert f"You answered {answered} of {asked} interview questions" in page
@@ -295,8 +330,8 @@ def test_a_question_asked_back_is_shown_but_counted_as_unanswered_on_the_report(
 
 
 def test_the_end_panel_counts_are_the_reports_before_and_after_it_is_built(alice, role, rules_only, client):
-    back = "How many nurses are on the night shift, and is there a preceptor program for new grads?"
-    interview = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": back}, GOOD_TURNS[4]])
+    interview = completed_interview(alice, role=role, turns=[*GOOD_TURNS[:4], {"say": BACK}, {"say": BACK_AGAIN},
+                                                             GOOD_TURNS[4]])
     client.force_login(alice)
 
     before = client.get(f"/feedback/{interview.pk}/counts").json()  # no report yet: measured from the events now
@@ -307,7 +342,7 @@ def test_the_end_panel_counts_are_the_reports_before_and_after_it_is_built(alice
 
     analysis = InterviewAnalysis.model_validate(Report.objects.get(interview=interview).analysis)
     assert before == after == {"questions_asked": len(analysis.interview_questions()),
-                               "questions_answered": len(analysis.interview_answers()) - 1,  # the question back
+                               "questions_answered": len(analysis.interview_answers()) - 1,  # asked back twice
                                "duration_seconds": analysis.duration_seconds}
 
 

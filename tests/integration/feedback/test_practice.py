@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
+from agent_worker.core.facts import extract_job_requirements
 from feedback.models import Report
-from interviews.models import Question
+from interviews.models import Document, Interview, Question
 from interviews.signals import interview_completed
 from tests.integration.feedback.helpers import completed_interview
 
@@ -120,3 +122,43 @@ def test_the_report_the_practice_page_and_score_answers_agree_on_one_answer(
     assert float(shown) == answer["score"] == scored["score"]
     assert [s["quote"] for s in scored["strengths"]] == [s["quote"] for s in answer["strengths"]]
     assert scored["example_answer"] == answer["example_answer"]
+
+
+BACKEND_POSTING = (Path(__file__).resolve().parents[2] / "fixtures" / "job_descriptions"
+                   / "jd_software_engineer_backend.txt").read_text()
+
+
+def test_with_the_interviews_posting_the_report_the_practice_page_and_score_answers_still_agree(
+    alice, alice_client, role, immediate_tasks, rules_only, tmp_path, capsys
+):
+    posting = Document.objects.create(owner=alice, kind=Document.Kind.JOB_DESCRIPTION, text=BACKEND_POSTING,
+                                      original_name="backend.txt",
+                                      facts=extract_job_requirements(BACKEND_POSTING).model_dump())
+    interview = completed_interview(alice, role=role, typed=True)
+    Interview.objects.filter(pk=interview.pk).update(job_description=posting)
+    interview_completed.send(sender=type(interview), interview=interview)
+    answers = Report.objects.get(interview=interview).analysis["answers"]
+    # "…At Acme I lead the payments API team, and I basically, um, like to work on reliability…": the job's work.
+    intro = next(a for a in answers if a["text"].startswith("I'm a backend engineer"))
+    assert any("this job's own work" in line for line in intro["explanation"])
+
+    page = alice_client.post("/feedback/practice/", {"own_question": intro["question"], "answer": intro["text"],
+                                                     "job": str(posting.pk)}).content.decode()
+    shown = page.split('<span class="answer-score">')[1].split("<")[0]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"role": role.title, "job_description": BACKEND_POSTING,
+                                "questions": [{"question": intro["question"], "answer": intro["text"]}]}))
+    call_command("score_answers", str(path))
+    printed = json.loads(capsys.readouterr().out)
+    scored = printed["answers"][0]
+
+    assert float(shown) == intro["score"] == scored["score"]
+    assert scored["explanation"] == intro["explanation"]
+    assert [i["advice"] for i in scored["improvements"]] == [i["text"] for i in intro["improvements"]]
+    assert printed["job"]["title"] == "Senior Backend Engineer (Python / Go)"
+    assert "for Senior Backend Engineer (Python / Go)" in page, "the page says which posting it scored against"
+
+
+def test_without_a_posting_of_their_own_the_page_offers_none(alice_client, bank_question):
+    page = alice_client.get("/feedback/practice/").content.decode()
+    assert 'name="job"' not in page

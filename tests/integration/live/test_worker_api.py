@@ -8,6 +8,8 @@ from interviews.models import Event, Interview, Status
 from interviews.signals import interview_completed
 from tests.integration.live.conftest import WORKER_TOKEN, event
 
+STARTED = {"plan": {"name": "default", "version": 1}, "brain": "scripted", "seed": "1"}
+
 
 def url(interview, action):
     return f"/api/worker/interviews/{interview.id}/{action}"
@@ -73,7 +75,7 @@ def test_it_refuses_context_for_a_draft_interview(worker, make_interview, alice)
 
 def test_it_stores_events_in_order_and_skips_known_ids(worker, interview):
     lease = take_lease(worker, interview)
-    batch = [event(1, type_="interview.started", data={"seed": "1"}), event(2), event(3)]
+    batch = [event(1, type_="interview.started", data=STARTED), event(2), event(3)]
     response = post(worker, interview, "events", {"lease_token": lease, "events": batch})
     assert response.status_code == 200
     assert response.json() == {"stored": 3, "skipped": 0, "last_seq": 3}
@@ -114,6 +116,8 @@ def test_a_stale_lease_is_lease_lost(worker, interview):
     ({"events": [{**event(1), "seq": 0}]}, "events[0].seq must be greater than 0"),
     ({"events": [{**event(1), "at": "yesterday"}]}, "ISO 8601"),
     ({"events": [{**event(1), "data": []}]}, "must be an object"),
+    ({"events": [{**event(1), "data": {"text": 7}}]}, "events[0].data.text must be a string"),
+    ({"events": [event(1, type_="interview.ended", data={"reason": "bored"})]}, "events[0].data.reason must be one of"),
 ])
 def test_it_explains_a_bad_payload(worker, interview, body, message):
     lease = take_lease(worker, interview)
@@ -136,7 +140,7 @@ def test_complete_sets_the_status_and_sends_the_signal_once(worker, interview):
     interview_completed.connect(on_completed)
     try:
         lease = take_lease(worker, interview)
-        events = [event(1, type_="interview.started", data={"seed": "1"}),
+        events = [event(1, type_="interview.started", data=STARTED),
                   event(2, type_="interview.ended", data={"reason": "candidate_ended"})]
         post(worker, interview, "events", {"lease_token": lease, "events": events})
         body = {"lease_token": lease, "transcript": [{"speaker": "agent", "text": "Hi"}], "metrics": {"turns": 1}}

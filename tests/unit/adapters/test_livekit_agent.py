@@ -16,10 +16,10 @@ from agent_worker.adapters.driver import VoiceDriver
 from agent_worker.adapters.livekit_session import (
     InterviewerAgent,
     build_session,
-    interview_id_from_metadata,
     livekit_tools,
     run_interview,
 )
+from agent_worker.adapters.voice_settings import interview_id_from_metadata
 from agent_worker.core import Engine, SystemClock
 from agent_worker.core.factory import engine_for
 from agent_worker.core.plans import QUICK_PLAN

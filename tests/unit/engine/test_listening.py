@@ -274,7 +274,16 @@ def test_a_candidates_question_in_the_middle_of_the_interview_is_answered_not_pa
                              job_description=job))
     question = next(e for e in of(events, "candidate.said") if "on-call" in e["data"]["text"])
     reply = next(e for e in events[question["seq"]:] if e["type"] == "agent.said")
-    assert "one week in eight" in reply["data"]["text"] and "?" in reply["data"]["text"]
+    assert "one week in eight" in reply["data"]["text"]
+    # Then the question they did not answer is asked again (was: the next question, so it was never answered): the
+    # same question, not a new one, and the story that follows is its answer.
+    ours = next(e for e in of(events, "question.asked") if e["data"]["question_id"] == question["data"]["question_id"])
+    assert question["data"]["request"] == "own_question"
+    assert reply["data"]["question_id"] == ours["data"]["question_id"] and reply["data"]["restated"]
+    assert reply["data"]["text"].endswith(ours["data"]["text"])
+    answer = next(e for e in of(events, "candidate.said") if e["data"]["text"] == PAST[0])
+    assert answer["data"]["question_id"] == ours["data"]["question_id"] and "request" not in answer["data"]
+    assert not [e for e in of(events, "question.asked") if question["seq"] < e["seq"] < answer["seq"]]
 
 
 def test_a_slug_or_a_heading_of_the_job_description_is_never_quoted_as_an_answer():

@@ -1,4 +1,4 @@
-"""Tasks started and left to run on their own (a watcher, a supervisor).
+"""Tasks started and left to run on their own (a socket's supervisor, a voice turn's wait for its transcript).
 
 The event loop keeps only a weak reference to a task: one nobody holds can be garbage-collected
 mid-run. `start_kept` starts a task and holds it in the given set until it is done.
