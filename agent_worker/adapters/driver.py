@@ -232,6 +232,12 @@ class VoiceDriver:
             self.engine.candidate_stopped_speaking()
         self._pump()
 
+    @property
+    def _turn_owed(self) -> bool:
+        """The candidate has spoken since their last turn was filed: a turn (or a dropped backchannel) is on
+        its way."""
+        return self._speech_started is not None
+
     def agent_state(self, state: str) -> None:
         """The transport's agent state: "thinking" and "speaking" hold the floor; "listening" frees it."""
         if self.stopped:
@@ -300,6 +306,7 @@ class VoiceDriver:
 
     def llm_reply_started(self, key: str) -> None:
         self._replies.add(key)
+        self._orphan_deadline = None  # the reply the kept turn waited for
         self._reply_requested_at = None
         self._tool_called = False
         self._reply_failed = False
@@ -323,11 +330,15 @@ class VoiceDriver:
         elif spoken or self._tool_called:
             self.llm_failures = 0
         if interrupted and not failed:
-            # The candidate cut in: file what was said and keep the turn for the reply to them.
+            # The candidate cut in: file what was said and keep the turn for the reply to them. That reply
+            # is LiveKit's, to their turn, which may be committed a while after this (whisper under load,
+            # then the end-of-turn wait): none of ours meanwhile, or it is made from a context without
+            # their words. If no turn comes within the grace (the words were noise), the engine goes on
+            # (`tick`).
             self._file_spoken(self.turn, spoken)
-            if self.turn is not None:
+            if self.turn is not None or self._turn_owed:
                 self._orphan_deadline = self.clock.now() + self._orphan_grace
-            self._pump()
+            self._pump(start_reply=not self._turn_owed)
             return
         turn = self.turn
         if turn is None and self._decision_due():
@@ -515,7 +526,7 @@ class VoiceDriver:
             for line in self.engine.take_lines():
                 self.transport.say(line)
         if (start_reply and self.use_llm and not self._replies and self.turn is None
-                and self._reply_requested_at is None and self._decision_due()):
+                and self._reply_requested_at is None and self._orphan_deadline is None and self._decision_due()):
             self._reply_requested_at = self.clock.now()
             try:
                 self.transport.generate_reply()

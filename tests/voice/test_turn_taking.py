@@ -96,7 +96,7 @@ async def test_two_words_over_the_agent_stop_it_and_it_answers_what_was_said(off
         f"stopped {stop - end:.2f} s after the last word, {stop - heard_at:.2f} s after the transcript"
     assert question.played_seconds < 12
     assert "repeat" in words(rig.answers()[0])
-    assert {"course", "ready", "begin"} & words(rig.heard(answer))
+    assert {"course", "ready", "begin"} & words(rig.heard(answer)), (rig.summary(), [last_user_text(r) for r in model.requests])
 
 
 async def test_a_backchannel_over_the_agent_does_not_stop_it(offline_models):

@@ -385,3 +385,80 @@ async def test_the_models_words_after_a_request_to_repeat_are_the_same_question_
         assert said.type == "agent.said" and said.data["restated"] is True
         assert said.data["question_id"] == asked[0].data["question_id"]
         assert [e for e in rig.engine.events if e.type == "question.asked"] == asked  # no new question
+
+
+async def test_a_turn_that_ends_before_the_cut_off_reply_is_done_gets_one_reply_not_two():
+    """The candidate talks over a question; their final transcript can reach the driver before the cut-off
+    reply's done callback. The turn's reply is LiveKit's (the hook said it is wanted), so the cut-off reply's
+    end must not start another one: that second reply was made from a context without the candidate's words
+    and answered something else (the voice test's "Thank you. What would you like to focus on today?" in
+    place of the repeat the candidate asked for)."""
+    async with Rig() as rig:
+        rig.driver.start()
+        rig.play_all()
+        rig.driver.llm_reply_started("question")  # the reply the greeting asked for
+        asked = rig.transport.replies
+        rig.driver.call_tool("ask_question", {"question": "Are you ready to begin?"})
+        assert rig.candidate_answers("Sorry, could you repeat the question please?", seconds=3)
+        rig.driver.llm_reply_done("question", [Spoken("Before we begin, let me")], interrupted=True)
+        assert rig.transport.replies == asked
+        rig.driver.llm_reply_started("answer")  # LiveKit's reply to the turn
+        assert rig.transport.replies == asked
+
+
+async def test_a_turn_after_the_cut_off_reply_is_done_gets_its_reply_from_livekit_too():
+    async with Rig() as rig:
+        rig.driver.start()
+        rig.play_all()
+        rig.driver.llm_reply_started("question")  # the reply the greeting asked for
+        asked = rig.transport.replies
+        rig.driver.call_tool("ask_question", {"question": "Are you ready to begin?"})
+        rig.driver.user_state("speaking")
+        rig.driver.llm_reply_done("question", [Spoken("Before we begin, let me")], interrupted=True)
+        rig.clock.advance(3)
+        rig.driver.user_state("listening")
+        assert rig.driver.user_turn("m1", "Sorry, could you repeat the question please?")
+        assert rig.transport.replies == asked
+
+
+@pytest.mark.parametrize("order", ["cut_off_then_stopped", "stopped_then_cut_off"])
+async def test_a_question_said_without_the_tool_and_cut_off_waits_for_the_candidates_turn(order):
+    """Seen in the voice test under load: whisper took 4.5 s, so the paused question resumed, and the final
+    transcript cut it off just before the turn was committed. The cut-off reply (no tool call: no turn
+    kept) ended with a decision still due, and the driver asked the model again from a context without
+    the candidate's words ("Thank you. What would you like to focus on today?") before LiveKit's reply
+    to the repeat request."""
+    async with Rig() as rig:
+        rig.driver.start()
+        rig.play_all()
+        rig.driver.llm_reply_started("question")  # the reply the greeting asked for: words, no tool
+        asked = rig.transport.replies
+        rig.driver.user_state("speaking")
+        rig.clock.advance(3)
+        if order == "cut_off_then_stopped":
+            rig.driver.llm_reply_done("question", [Spoken("Before we begin, let me explain")], interrupted=True)
+            rig.driver.user_state("listening")
+        else:
+            rig.driver.user_state("listening")
+            rig.driver.llm_reply_done("question", [Spoken("Before we begin, let me explain")], interrupted=True)
+        assert rig.transport.replies == asked
+        rig.clock.advance(0.6)
+        rig.driver.tick()
+        assert rig.driver.user_turn("m1", "Sorry, could you repeat the question please?")
+        assert rig.transport.replies == asked  # LiveKit replies to the turn
+
+
+async def test_a_cut_off_reply_with_no_turn_after_it_gets_a_reply_after_the_grace():
+    async with Rig() as rig:
+        rig.driver.start()
+        rig.play_all()
+        rig.driver.llm_reply_started("question")
+        asked = rig.transport.replies
+        rig.driver.user_state("speaking")
+        rig.clock.advance(1)
+        rig.driver.user_state("listening")
+        rig.driver.llm_reply_done("question", [Spoken("Before we begin")], interrupted=True)
+        assert rig.transport.replies == asked
+        rig.clock.advance(5)  # the words were noise: no turn comes
+        rig.driver.tick()
+        assert rig.transport.replies == asked + 1
