@@ -46,7 +46,13 @@ ACTION_RE = re.compile(
     r"triaged|wrote|made|took|asked|managed|used|worked out|put|switched|deployed|configured|removed|"
     r"cleaned|documented|explained|spoke|called|escalated|paired|helped|suggested|run|build|own|lead|manage|"
     r"maintain|write|design|handle|look after|support|went back|compared|gathered|pulled|brought|prepared|"
-    r"showed|checked|sat down|followed up|reached out|rebuilt|collected|offered|pitched|visited)\b",
+    r"showed|checked|sat down|followed up|reached out|rebuilt|collected|offered|pitched|visited|"
+    # any other verb told in the past ("I looked at the calls", "I picked a tool", "I piloted it"), less the
+    # ones that tell a state or a wish rather than a step ("I was", "I wanted", "I liked")
+    r"(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|seemed|believed|enjoyed|hated|preferred|"
+    r"tended|used to|wished|guessed|assumed|expected|supposed|worked|learned|reali[sz]ed)\b)[a-z]{2,}ed|"
+    r"saw|began|got|gave|kept|met|sent|spent|told|sold|bought|held|won|drew|sought|dug|paid|rang|threw|"
+    r"went|rode|stood|wore|flew|rolled out|stepped in|set|hired|read through|sat with)\b",
     re.IGNORECASE)
 # Their own part said without one of the action verbs: "I did the comparison myself".
 _MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)

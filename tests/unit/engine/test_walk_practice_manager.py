@@ -1,0 +1,49 @@
+"""The lead's walk as a practice manager moving into product (the office-coordinator resume against a posting
+titled Product Marketing, session 7): a whole story told with verbs outside the interviewer's list ("I looked at
+the calls", "I picked an online booking tool", "then rolled it out") was read as no story and no part of their
+own, so the reply was a flat "I see. Can you pick one specific time: what was going on, and what did you do?"."""
+
+import pytest
+
+from agent_worker.core.listening import read_answer
+from agent_worker.core.scripted import ScriptedBrain
+from tests.unit.engine.helpers import Harness
+
+BOOKING = ("Patients kept missing appointments, about one in five. I looked at the calls and saw most people simply "
+           "forgot. I picked an online booking tool with text reminders, ran it for two weeks with one hygienist "
+           "first, then rolled it out. No-shows fell by 26 percent over the next quarter.")
+
+
+@pytest.mark.parametrize("answer", [
+    BOOKING,
+    "Our invoices were late every month. I piloted a shared calendar with the two partners, then I hired a "
+    "part-time bookkeeper and we closed on time from March on.",
+])
+def test_a_story_told_in_any_past_verbs_is_a_story_with_their_own_part(answer):
+    reading = read_answer(answer)
+    assert reading.story and reading.own_part, reading
+
+
+def test_steps_in_irregular_past_verbs_are_their_own_part():
+    assert read_answer("I sat with each nurse for an hour, I drew the new rota on a whiteboard and I sent it round "
+                       "on Friday.").own_part
+
+
+@pytest.mark.parametrize("answer", [
+    "I was happy there and I wanted to grow; I liked the people.",
+    "I worked on a project once.",
+    "I learned a lot and I realised I enjoyed it.",
+])
+def test_states_and_wishes_in_the_past_are_not_steps(answer):
+    assert not read_answer(answer).own_part, answer
+
+
+def test_after_the_booking_story_the_follow_up_does_not_ask_for_a_specific_time():
+    h = Harness(name="Cody Fredrickson", role="Product Manager", level="mid").start()
+    h.enter_stage("past_experience")
+    h.engine.brain = ScriptedBrain()
+    h.ask("You implemented online appointment booking and text message appointment reminders. Walk me through "
+          "how you approached it.")
+    h.answer(BOOKING)
+    reply = h.said()[-1]
+    assert "specific time" not in reply.lower() and not reply.startswith("I see."), reply
