@@ -18,6 +18,15 @@ MAX_ITEMS = 3
 LONG_PAUSE_SECONDS = 8.0
 SLOW_START_SECONDS = 8.0
 FILLERS_PER_MINUTE = 6.0
+# What a short answer of each kind leaves out (a motivation answer has no "result" to add).
+SHORT_ADVICE = {
+    rubrics.STORY: "context in one sentence, what you did, the result.",
+    rubrics.GENERAL: "your approach in one sentence, why you work that way, and one real time you did it.",
+    rubrics.INTRO: "who you are now, one piece of work you are proud of, and why this role is your next step.",
+    rubrics.MOTIVATION: "one thing about this job that draws you, and when you have done that kind of work before.",
+}
+OFF_TOPIC_ADVICE = ("This answer talks about something other than what was asked. Say the question back to yourself in a few "
+                    "words, answer exactly that in your first sentence, then add one detail from your work that backs it up.")
 
 
 @dataclass
@@ -149,8 +158,12 @@ def improvements(
             "but then offer the closest thing you have done: \"I haven't …, but the nearest was when I …\", and tell that.")
         return found
     if "off_topic" in flags:
-        add("off_topic", None, "This answer does not address the question. Pick one real example that does and "
-            "tell it: what was going on, what you did, and how it turned out.")
+        # The answer is about something else: coaching its parts (say "I", add a result) would polish the wrong
+        # answer. Only what to do about the question, and how it was said when it was spoken.
+        add("off_topic", None, OFF_TOPIC_ADVICE)
+        if delivery is not None:
+            _delivery(delivery, sentences, add)
+        return found
     if "hypothetical" in flags and first(lambda s: s.hypothetical and not s.generic):
         add("hypothetical", first(lambda s: s.hypothetical and not s.generic),
             "This says what you would do, not what you did. Tell one real time it happened, in the past tense.")
@@ -162,7 +175,7 @@ def improvements(
         add("generic", first(lambda s: s.generic),
             "A claim like this persuades no one on its own. Replace it with a moment that shows it.")
     if kind == rubrics.STORY:
-        if "no_action" in flags and "hypothetical" not in flags and "off_topic" not in flags:
+        if "no_action" in flags and "hypothetical" not in flags:
             add("no_action", None, "Say what you did yourself, step by step, in the first person.")
         if "we" in flags:
             # Quote a sentence told as "we" only; one that also says "I" ("When we introduced Okta, I had to connect
@@ -173,7 +186,7 @@ def improvements(
         if "background" in flags:
             longest = max((s for s in sentences if s.part == "situation"), key=lambda s: s.words, default=None)
             add("background", longest, "Cut the background to one sentence and spend the time on what you did.")
-        if "no_result" in flags and "off_topic" not in flags and "hypothetical" not in flags:
+        if "no_result" in flags and "hypothetical" not in flags:
             add("no_result", None, "Finish with the result: what changed because of what you did, and by how much.")
         elif "no_lesson" in flags:
             add("no_lesson", None, "Say what you learned from it and what you do differently now: that is what "
@@ -182,7 +195,7 @@ def improvements(
             outcome = first(lambda s: s.part == "result")
             add("no_amount", outcome, _unmeasured_zero_advice(outcome) or
                 "Say how much this changed: a number before and after (time, errors, money, people) makes the outcome concrete.")
-        if "no_context" in flags and not flags & {"off_topic", "hypothetical"} and words >= 15:
+        if "no_context" in flags and "hypothetical" not in flags and words >= 15:
             add("no_context", None, "Open with one sentence of context: where you were and what was at stake.")
     elif kind == rubrics.INTRO:
         if "no_headline" in flags:
@@ -197,9 +210,13 @@ def improvements(
             add("no_thread", None, "End with why this role is your next step, so the story leads somewhere.")
     elif kind == rubrics.MOTIVATION:
         if "money" in flags:
+            # A real reason, said honestly: not something to scold, but not what the question is listening for.
             add("money", first(lambda s: bool(rubrics._MONEY.search(s.text))),
-                "Pay and convenience are fair reasons, but lead with the work: what about this role fits what you do well?")
-        if "not_specific" in flags:
+                "Pay is a real reason, and it is fine to have it, but interviewers want to hear what draws you to the "
+                "work itself. Open with one thing from this job (the product, the team's problems, a duty in the "
+                "posting) and why it fits what you have done.")
+        # Without a posting to quote, "name something specific" would say the money advice again.
+        if "not_specific" in flags and (job or "money" not in flags):
             add("not_specific", None, f"Nothing here names this job's work. The posting {job.asks_for()}: "
                 "say which of those you have done and why you want more of it." if job else
                 "Name something specific about this role, team or product, and link it to your experience.")
@@ -214,9 +231,9 @@ def improvements(
             add("nothing_added", None, 'Prepare two questions about the work ("What would success look like after six '
                 'months?") or one piece of experience you have not had the chance to mention.')
     elif kind == rubrics.GENERAL:
-        if "no_example" in flags and "off_topic" not in flags:
+        if "no_example" in flags:
             add("no_example", None, "Back the answer with one real example from your work: what you did and what came of it.")
-        if "no_reason" in flags and "off_topic" not in flags:
+        if "no_reason" in flags:
             add("no_reason", None, "Say why: the reason behind your approach is what the question is testing.")
     if "generic" in flags:
         add("generic", first(lambda s: s.generic),
@@ -227,8 +244,8 @@ def improvements(
     if "rambling" in flags:
         add("rambling", max(sentences, key=lambda s: s.words, default=None),
             f"At {words} words the point gets lost. Aim for about 150-250 words: context, what you did, the result.")
-    if "short" in flags and "off_topic" not in flags and kind != rubrics.CLOSING:
-        add("short", None, "Give the interviewer more to work with: context in one sentence, what you did, the result.")
+    if "short" in flags and kind in SHORT_ADVICE:
+        add("short", None, "Give the interviewer more to work with: " + SHORT_ADVICE[kind])
     if delivery is not None:
         _delivery(delivery, sentences, add)
     return found

@@ -93,6 +93,11 @@ def _as_you(sentence: Sentence) -> str:
 def example_answer(kind: str, question: str | None, sentences: list[Sentence], results: list, flags: set[str]) -> str:
     """The improved answer as one paragraph of their sentences and "Your turn:" questions."""
     usable = [s for s in sentences if _usable(s, general=kind == rubrics.GENERAL)]
+    if "off_topic" in flags:
+        # Nothing of an answer to another question belongs in this one, and a story outline does not fit
+        # a follow-up such as "Why did you choose Kafka?": the outline of answering what was asked.
+        return ("Your turn: what is the question asking, in a few words, and what is your answer to it? "
+                "What from your own work backs that answer up?")
     if kind == rubrics.STORY:
         pieces = _story(usable, results, flags)
     elif kind == rubrics.INTRO:
@@ -111,7 +116,7 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
 
 
 def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
-    if "off_topic" in flags or "hypothetical" in flags and not any(s.own_action for s in usable):
+    if "hypothetical" in flags and not any(s.own_action for s in usable):
         return [
             "Your turn: think of one real time this happened to you. Where were you, and what was at stake?",
             "What did you do yourself, step by step?",

@@ -307,7 +307,8 @@ _ROLE_SPECIFIC = re.compile(
 )
 _BRING = re.compile(r"\b(?:i['’]d\s+bring|i\s+(?:can|could|would)\s+bring|i\s+(?:can|could)\s+help|my\s+experience\s+(?:with|in))\b", re.I)
 _MONEY = re.compile(
-    r"\b(?:salary|pay(?:s)?\s+(?:is\s+)?(?:better|more|higher)|better\s+pay|money(?![\w-])|benefits|bonus|(?:closer|close)\s+to\s+my\s+home|"
+    r"\b(?:salary|salaries|pay(?:s)?\s+(?:is\s+)?(?:better|more|higher|well)|better[\s-]paid|paid\s+(?:more|better)|"
+    r"better\s+pay|pay\s+rise|money(?![\w-])|earn\s+more|compensation|my\s+rent|benefits|bonus|(?:closer|close)\s+to\s+my\s+home|"
     r"commute|need\s+a\s+(?:new\s+)?job|"
     r"vacation|holidays?|days\s+off|work\s+from\s+home|raise|perks)\b",
     re.I,
@@ -387,7 +388,8 @@ def score_motivation(sentences: list[Sentence], words: int, results: list, rel: 
         score.add(0.8, "for naming something specific about this role or team")
     else:
         score.flags.add("not_specific")
-    if any(s.own_action or _OWN_WORK.search(s.text) for s in sentences):
+    # "I need a raise" is something they do, not experience the job could use.
+    if any((s.own_action or _OWN_WORK.search(s.text)) and not _MONEY.search(s.text) for s in sentences):
         score.add(0.8, "for linking it to your own experience")
     if any(re.search(r"(?i)\b(?:i\s+want\s+to|i['’]d\s+like\s+to|grow|next\s+step|looking\s+to|step\s+toward)\b", s.text) for s in sentences):
         score.add(0.5, "for saying where you want to go")
@@ -400,7 +402,8 @@ def score_motivation(sentences: list[Sentence], words: int, results: list, rel: 
         score.add(round(points, 2), f"for specifics ({listed})")
     money = [s for s in sentences if _MONEY.search(s.text)]
     if money:
-        score.add(-min(1.5, 0.8 * len(money)), "for reasons about pay, perks or convenience rather than the work", "money")
+        score.add(-min(1.5, 0.8 * len(money)), "for pay, perks or convenience as the reason: a real reason, but it says "
+                  "nothing about what draws you to the work", "money")
     flattery = [s for s in sentences if _FLATTERY.search(s.text)]
     if flattery:
         score.add(-0.4, "for praise any company could get", "flattery")

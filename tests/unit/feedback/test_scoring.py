@@ -66,8 +66,29 @@ def test_an_off_topic_answer_scores_low_and_says_so():
     assert verdict.score <= 2.0
     assert "off_topic" in verdict.flags
     assert verdict.improvements[0].key == "off_topic" and verdict.improvements[0].quote is None
-    assert "does not address the question" in verdict.improvements[0].text
+    assert "other than what was asked" in verdict.improvements[0].text
     assert verdict.strengths == []
+
+
+@pytest.mark.parametrize("question", [
+    "What was the hardest part of that migration for you?",
+    "Why did you choose Kafka over a plain database queue there?",
+])
+def test_an_off_topic_answer_told_as_we_is_told_to_answer_the_question_not_to_say_i(question):
+    # Follow-ups to a story, answered with a weekend told as "we": advice on its parts would polish the wrong answer.
+    answer = ("We went hiking in the mountains last summer with my brothers, and we cooked on a camp stove every "
+              "night. We saw bears twice near the lake and we slept under the stars.")
+
+    verdict = assess_answer(question, answer)
+
+    assert "off_topic" in verdict.flags and "we" in verdict.flags
+    assert [i.key for i in verdict.improvements] == ["off_topic"]
+    advice = verdict.improvements[0].text
+    assert "answer exactly that" in advice
+    assert '"I"' not in advice and "result" not in advice and "what you did" not in advice
+    example = verdict.example_answer or ""
+    assert '"I"' not in example and "step by step" not in example and "by how much" not in example
+    assert "question" in example and "hiking" not in example
 
 
 @pytest.mark.parametrize(
