@@ -261,3 +261,42 @@ STEP_FUNCTIONS = {
     "pdf": _run_pdf,
     "email": _run_email,
 }
+
+
+# ---------------------------------------------------------------------------------------------
+# Rescoring stored reports
+
+
+def report_rescore(*, report: Report) -> str:
+    """Measure a stored report again with today's scoring: "changed", "unchanged" or "skipped".
+
+    The analysis, and a narrative the rules wrote, are rebuilt from the interview's events and saved
+    (with a fresh PDF) only when they differ, so a second run changes nothing. A narrative the language
+    model wrote is kept: asking it again would reword it on every run. Nothing is mailed again.
+    """
+    from feedback.analysis import analyse_interview
+    from feedback.narrative import rules_narrative
+    from feedback.narrative_types import Narrative
+
+    if not report.has_content:
+        return "skipped"
+    interview = report.interview
+    events = interview_events(interview)
+    if not events:
+        return "skipped"
+    analysis = analyse_interview(events, competencies=list(interview.role.competencies or []),
+                                 job=job_context_of(interview))
+    new_analysis = analysis.model_dump()
+    new_narrative = report.narrative
+    if report.narrative_source != "llm":
+        narrative = rules_narrative(analysis)
+        narrative.fallback_reason = Narrative.model_validate(report.narrative).fallback_reason
+        new_narrative = narrative.model_dump()
+    if new_analysis == report.analysis and new_narrative == report.narrative:
+        return "unchanged"
+    Report.objects.filter(pk=report.pk).update(
+        analysis=new_analysis, narrative=new_narrative, overall_score=analysis.overall_score
+    )
+    if report.pdf_status == StepStatus.DONE:
+        _run_pdf(report)
+    return "changed"
