@@ -148,6 +148,9 @@ def improvements(
     found: list[Evidence] = []
 
     def add(key: str, quote: Sentence | None, advice: str) -> None:
+        # One sentence quoted under two pieces of advice reads as nitpicking: the first one stands.
+        if quote is not None and any(f.quote == quote.text for f in found):
+            return
         if len(found) < MAX_ITEMS and not any(f.key == key for f in found):
             found.append(Evidence(key, quote.text if quote else None, advice))
 
@@ -170,6 +173,14 @@ def improvements(
     if "blame" in flags:
         add("blame", first(lambda s: s.blame),
             "This puts the fault on others. Say what you did about it and what you would do differently.")
+    if "rambling" in flags:
+        # Said first: a long answer's other gaps are lost in it, and cutting it is what fixes them.
+        add("rambling", max(sentences, key=lambda s: s.words, default=None),
+            f"At {words} words the point gets lost. Aim for about 150-250 words"
+            + (": context, what you did, the result." if kind == rubrics.STORY else ", one clear point.")
+            if words > 250 else  # within the length, but few of the words say anything concrete
+            f"Few of these {words} words say what happened or what you did: cut the general remarks and tell one "
+            "real moment in order, where you were, what you did, how it turned out.")
     if "generic" in flags and flags & {"no_action", "no_example"}:
         # Platitudes and nothing else: that is the first thing to fix, before the parts of a story.
         add("generic", first(lambda s: s.generic),
@@ -177,15 +188,15 @@ def improvements(
     if kind == rubrics.STORY:
         if "no_action" in flags and "hypothetical" not in flags:
             add("no_action", None, "Say what you did yourself, step by step, in the first person.")
+        if "background" in flags:
+            longest = max((s for s in sentences if s.part in ("situation", None) and not s.blame), key=lambda s: s.words, default=None)
+            add("background", longest, "Cut the background to one sentence and spend the time on what you did.")
         if "we" in flags:
             # Quote a sentence told as "we" only; one that also says "I" ("When we introduced Okta, I had to connect
             # twenty systems") already gives their part, and quoting it would contradict the advice.
             only_we = lambda s: s.team_action and not s.own_action and not re.search(r"\bI\b", s.text)  # noqa: E731
             add("we", first(lambda s: only_we(s) and " we " in f" {s.text.lower()} ") or first(only_we),
                 'Say "I" for your part: the interviewer is hiring you, not the team. What did you do yourself?')
-        if "background" in flags:
-            longest = max((s for s in sentences if s.part == "situation"), key=lambda s: s.words, default=None)
-            add("background", longest, "Cut the background to one sentence and spend the time on what you did.")
         if "no_result" in flags and "hypothetical" not in flags:
             add("no_result", None, "Finish with the result: what changed because of what you did, and by how much.")
         elif "no_lesson" in flags:
@@ -195,7 +206,7 @@ def improvements(
             outcome = first(lambda s: s.part == "result")
             add("no_amount", outcome, _unmeasured_zero_advice(outcome) or
                 "Say how much this changed: a number before and after (time, errors, money, people) makes the outcome concrete.")
-        if "no_context" in flags and "hypothetical" not in flags and words >= 15:
+        if "no_context" in flags and not flags & {"hypothetical", "background"} and words >= 15:
             add("no_context", None, "Open with one sentence of context: where you were and what was at stake.")
     elif kind == rubrics.INTRO:
         if "no_headline" in flags:
@@ -241,9 +252,6 @@ def improvements(
     if "padding" in flags:
         padded = max(sentences, key=lambda s: (s.repeat, s.filler_words), default=None)
         add("padding", padded, "Say each point once and drop the filler: the same story is stronger in fewer words.")
-    if "rambling" in flags:
-        add("rambling", max(sentences, key=lambda s: s.words, default=None),
-            f"At {words} words the point gets lost. Aim for about 150-250 words: context, what you did, the result.")
     if "short" in flags and kind in SHORT_ADVICE:
         add("short", None, "Give the interviewer more to work with: " + SHORT_ADVICE[kind])
     if delivery is not None:

@@ -15,6 +15,7 @@ from feedback.scoring import rubrics
 from feedback.scoring.sentences import Sentence
 
 _SECOND_PERSON = [
+    (re.compile(r"\bI\s+was\b"), "you were"),
     (re.compile(r"\bI['’]m\b"), "you're"),
     (re.compile(r"\bI['’]ve\b"), "you've"),
     (re.compile(r"\bI['’]d\b"), "you'd"),
@@ -125,10 +126,13 @@ def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
     situation = [s for s in usable if s.part == "situation"]
     # The scene is the earliest sentence with the most in it (a name, a number), not the shortest detail.
     situation.sort(key=lambda s: (-(min(len(s.names), 2) + min(s.numbers, 2)), s.span.start))
+    if "background" in flags and not situation and usable:
+        # All scene and no story: its first sentence is the one line of context to keep.
+        situation = [usable[0]]
     task = [s for s in usable if s.part == "task"][:1]
     # A sentence can carry an action and its outcome ("I restarted the pods, so we were back in 25 minutes"):
     # it is kept whole among the actions, and its outcome counts as said.
-    acting = [s for s in usable if any(part == "action" for part, _ in s.clauses)]
+    acting = [s for s in usable if any(part == "action" for part, _ in s.clauses) and s not in situation[:1]]
     actions = [s for s in acting if s.own_action][:3] or acting[:3]
     outcome = [s for s in usable if s.part == "result" and s not in actions][:2]
     told = actions + outcome
@@ -148,14 +152,18 @@ def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
     lesson = [s for s in usable if s.reflection and s not in told][:1]
     pieces.extend(_clean(s) for s in lesson)
     ended = [s for s in told if s.part == "result"]
-    if ended and all(s.setback for s in ended):
+    if ended and "blame" in flags and not lesson:
+        # "In the end he left the company": not their result to measure, but something to learn from.
+        pieces.append("Your turn: what did you learn from it, and what do you do differently now?")
+    elif ended and all(s.setback for s in ended):
         if not lesson:
             pieces.append("Your turn: what did you learn from it, and what do you do differently now?")
     elif ended:
         if not any(s.span.start <= r.start < s.span.end for r in results for s in told):
             pieces.append("Your turn: by how much did it change? Give the before and the after.")
     else:
-        lead = next((s for s in actions if s.own_action), actions[0] if actions else None)
+        # Only their own action is said back: a scene told as "we" came out as "after you was at was a company".
+        lead = next((s for s in actions if s.own_action), None)
         if lead is not None:
             pieces.append(f"Your turn: what changed after {_as_you(lead)}, and by how much?")
         else:

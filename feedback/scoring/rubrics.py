@@ -230,6 +230,10 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
         score.add(-0.8, "for describing what you would do instead of what you did", "hypothetical")
         score.cap(2.0, "a hypothetical is not an example")
     background = [s for s in sentences if s.part == "situation"]
+    if not own and not outcomes:
+        # With nothing they did and nothing that came of it, the rest is scene-setting too: "The team was six
+        # engineers", "We sold furniture online" (told as "we", but no step of the story).
+        background += [s for s in sentences if s.part is None or (s.part == "action" and s.team_action and not s.steps)]
     if len(background) >= 3 and len(background) > len(sentences) * 0.6 and not results:
         score.add(-0.5, f"for spending {len(background)} of {len(sentences)} sentences on background", "background")
     _penalties(score, sentences, words)

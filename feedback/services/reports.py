@@ -276,7 +276,6 @@ def report_rescore(*, report: Report) -> str:
     """
     from feedback.analysis import analyse_interview
     from feedback.narrative import rules_narrative
-    from feedback.narrative_types import Narrative
 
     if not report.has_content:
         return "skipped"
@@ -290,7 +289,8 @@ def report_rescore(*, report: Report) -> str:
     new_narrative = report.narrative
     if report.narrative_source != "llm":
         narrative = rules_narrative(analysis)
-        narrative.fallback_reason = Narrative.model_validate(report.narrative).fallback_reason
+        # Why the rules wrote it (the model failed) still holds; read as stored, whatever its version.
+        narrative.fallback_reason = (report.narrative or {}).get("fallback_reason")
         new_narrative = narrative.model_dump()
     if new_analysis == report.analysis and new_narrative == report.narrative:
         return "unchanged"
