@@ -41,3 +41,16 @@ def _print_tasks() -> None:
     for task in asyncio.all_tasks(loop):
         print(f"Task {task.get_name()}:", file=sys.stderr)
         task.print_stack(file=sys.stderr)
+        for line in _awaiting(task.get_coro()):  # the task's stack shows its outer frame only
+            print(f"    awaits {line}", file=sys.stderr)
+
+
+def _awaiting(coro: object) -> list[str]:
+    """Where a suspended coroutine waits, one line per coroutine down its `await` chain."""
+    lines = []
+    while coro is not None and len(lines) < 40:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "ag_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is not None:
+            lines.append(f"{frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "ag_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return lines

@@ -311,6 +311,12 @@ def _with_instructions(chat_ctx: llm.ChatContext, text: str) -> llm.ChatContext:
     return ctx
 
 
+def _closing(session: AgentSession) -> bool:
+    """Whether the session has begun to close (LiveKit sets this before it interrupts the speech)."""
+    is_closing = getattr(session, "_is_closing", None)
+    return bool(is_closing()) if callable(is_closing) else False
+
+
 def _spoken(handle: SpeechHandle) -> list[Spoken]:
     words = []
     for item in handle.chat_items:
@@ -343,6 +349,9 @@ class SessionTransport:
     # -- Transport -------------------------------------------------------------------------------
 
     def say(self, line: Line) -> None:
+        if _closing(self.session):
+            log.info("Line not said (the session is closing): %r", line.text[:60])
+            return
         try:
             handle = self.session.say(line.text)
         except RuntimeError as error:  # the session is closing
@@ -351,6 +360,11 @@ class SessionTransport:
         handle.add_done_callback(lambda done: self._line_done(line, done))
 
     def generate_reply(self) -> None:
+        if _closing(self.session):
+            # The close interrupts what is playing, and a line cut off asks for the next reply: a speech
+            # made now is one the close's drain waits for (forever, in a room nobody listens to).
+            log.info("No model reply: the session is closing")
+            return
         self.session.generate_reply()
 
     def end(self) -> None:
