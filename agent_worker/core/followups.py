@@ -15,7 +15,7 @@ from agent_worker.core.facts import extract_job_requirements
 from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
-from agent_worker.core.text import cap, normalise
+from agent_worker.core.text import asks_to_skip, cap, normalise
 
 __all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
            "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
@@ -284,8 +284,8 @@ def asks_a_question(answer: str) -> bool:
     return bool(_QUESTION_RE.search(answer)) and not _NO_QUESTION_RE.search(answer)
 
 
-# "Could you repeat that?" asks about the interviewer's question, not about the job; "Does that make sense?"
-# ends an answer.
+# "Could you repeat that?" asks about the interviewer's question, not about the job, and "Can we skip this
+# one?" declines it (`text.SKIP_RE`); "Does that make sense?" ends an answer.
 _ABOUT_THE_QUESTION_RE = re.compile(
     r"\b(?:repeat|rephrase|say that again|what do you mean|didn'?t (?:catch|hear|understand)|do you mean|"
     r"could you clarify)\b", re.IGNORECASE)
@@ -300,7 +300,7 @@ def own_question(text: str) -> bool:
     """Whether the candidate's words are a question of their own instead of an answer ("What does the team use
     for scheduling?", "Sorry, before that: who would I report to?"): a question about the job, not about the
     interviewer's question or a tag at the end of an answer, with at most a short or empty lead-in."""
-    if not asks_a_question(text) or _ABOUT_THE_QUESTION_RE.search(text) or \
+    if not asks_a_question(text) or _ABOUT_THE_QUESTION_RE.search(text) or asks_to_skip(text) or \
             len(text.split()) > OWN_QUESTION_MAX_WORDS:
         return False
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if s.strip()]

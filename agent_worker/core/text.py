@@ -99,6 +99,20 @@ _CLARIFY_ASKED_RE = re.compile(
 # The whole utterance, when it asks to hear it again ("Sorry?", "Huh?", "Excuse me?").
 _WHAT_ALONE = frozenset({"sorry", "what", "huh", "pardon", "excuse me", "sorry what", "what was that", "say again",
                          "again", "sorry come again", "um sorry", "pardon me", "what sorry"})
+# Declining the question ("Can we skip this one?", "Could we move on?", "I'd rather pass on that one").
+SKIP_RE = re.compile(
+    r"\b(?:(?:can|could|shall|may) (?:we|i) (?:please )?(?:skip|pass(?: on)?|move on|go to the next|leave)|"
+    r"(?:skip|pass on) (?:this|that|it)(?: one| question)?|(?:id|i would) (?:rather|prefer to) (?:skip|pass|not answer)|"
+    r"next question(?: please)?|move on(?: please)?$)\b")
+
+
+def asks_to_skip(text: str) -> bool:
+    """Whether the candidate declines the question ("I'm not sure, can we skip this one?"): short words that
+    ask to leave it. An answer that mentions skipping something ("we skipped the review") is not one."""
+    norm = normalise(text)
+    return bool(norm) and len(norm.split()) <= REQUEST_MAX_WORDS and bool(SKIP_RE.search(norm))
+
+
 # Longer than this, the words are an answer (perhaps after a question of their own), not a request.
 REQUEST_MAX_WORDS = 20
 

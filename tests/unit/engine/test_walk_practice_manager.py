@@ -47,3 +47,22 @@ def test_after_the_booking_story_the_follow_up_does_not_ask_for_a_specific_time(
     h.answer(BOOKING)
     reply = h.said()[-1]
     assert "specific time" not in reply.lower() and not reply.startswith("I see."), reply
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure, can we skip this one?",
+    "Could we move on to the next question?",
+    "Can I pass on this one?",
+])
+def test_a_request_to_skip_is_not_answered_as_their_question_and_the_question_is_left(answer):
+    """The walk: 'I'm not sure, can we skip this one?' got 'Good question. The job description doesn't go into
+    that, so I'd rather not guess; that's a good one for the hiring team. Coming back to what I asked: …'."""
+    h = Harness(name="Cody Fredrickson", role="Product Manager", level="mid").start()
+    h.enter_stage("self_intro")
+    h.engine.brain = ScriptedBrain()
+    question = "Which product that you use every day would you improve, and how?"
+    h.ask(question)
+    h.answer(answer)
+    reply = " ".join(h.said()[-2:])
+    assert "good question" not in reply.lower() and "hiring team" not in reply.lower(), reply
+    assert question not in h.said()[-1], reply
