@@ -66,3 +66,22 @@ def test_a_request_to_skip_is_not_answered_as_their_question_and_the_question_is
     reply = " ".join(h.said()[-2:])
     assert "good question" not in reply.lower() and "hiring team" not in reply.lower(), reply
     assert question not in h.said()[-1], reply
+
+
+VENDORS = ("At the clinic I negotiated our supply contracts. I compared three vendors' prices for a year of orders and "
+           "showed our main vendor the cheaper quote; they matched it, which saved us about 2,300 dollars a year.")
+
+
+@pytest.mark.parametrize("answer, result, outcome", [
+    (VENDORS, "saved us about 2,300 dollars a year", "That saved you about 2,300 dollars a year"),
+    ("I automated the weekly report, which freed up 10 hours a week.", "freed up 10 hours a week",
+     "That freed up 10 hours a week"),
+    ("I called every lapsed customer myself and we won back 14 accounts.", "won back 14 accounts",
+     "You won back 14 accounts"),
+])
+def test_an_amount_saved_or_won_back_is_the_result_said_back(answer, result, outcome):
+    """The walk said back 'You showed your main vendor the cheaper quote, which is a concrete outcome' (the word
+    'cheaper'), not the 2,300 dollars a year the quote saved."""
+    reading = read_answer(answer)
+    assert reading.results == (result,)
+    assert reading.outcome == outcome
