@@ -374,12 +374,15 @@ class QuestionForm(forms.ModelForm):
     """A bank question: its stage is picked from the plan's stages (a typo would make a question never asked)."""
 
     stage = forms.ChoiceField(help_text="One of the stages of the role's plan.")
-    level = forms.ChoiceField(choices=[("", "Any level"), *Level.choices], required=False)
+    levels = forms.MultipleChoiceField(
+        choices=Level.choices, required=False, widget=forms.CheckboxSelectMultiple,
+        help_text="The levels it suits; none ticked: every level.",
+    )
     tags = CommaListField(required=False, help_text="Comma-separated.", widget=forms.TextInput(attrs={"size": 14}))
 
     class Meta:
         model = Question
-        fields = ("stage", "text", "competency", "level", "tags", "active")
+        fields = ("stage", "text", "competency", "levels", "tags", "active")
         widgets = {"text": forms.Textarea(attrs={"rows": 2, "cols": 44}),
                    "competency": forms.TextInput(attrs={"size": 16})}
 
@@ -444,7 +447,7 @@ class QuestionInline(admin.TabularInline):
     form = QuestionForm
     formset = QuestionFormSet
     extra = 1
-    fields = ("stage", "text", "competency", "level", "tags", "active")
+    fields = ("stage", "text", "competency", "levels", "tags", "active")
 
 
 @admin.register(Role)
@@ -516,15 +519,20 @@ class StageInPlanFilter(admin.SimpleListFilter):
 @admin.register(Question)
 class QuestionAdmin(admin.ModelAdmin):
     form = QuestionForm
-    list_display = ("short_text", "role", "stage_in_plan", "competency", "level", "active")
-    list_filter = (StageInPlanFilter, "role", "stage", "level", "active")
+    list_display = ("short_text", "role", "stage_in_plan", "competency", "levels_display", "active")
+    list_filter = (StageInPlanFilter, "role", "stage", "active")
     list_editable = ("active",)
     search_fields = ("text", "competency", "role__title")
-    fields = ("role", "stage", "text", "competency", "level", "tags", "active")
+    fields = ("role", "stage", "text", "competency", "levels", "tags", "active")
 
     def get_queryset(self, request):
         in_plan = PlanStage.objects.filter(plan=OuterRef("role__plan"), name=OuterRef("stage"))
         return super().get_queryset(request).select_related("role__plan").annotate(_stage_in_plan=Exists(in_plan))
+
+    @admin.display(description="Levels")
+    def levels_display(self, obj):
+        labels = dict(Level.choices)
+        return ", ".join(labels.get(level, level) for level in obj.levels or []) or "Any"
 
     @admin.display(description="Question")
     def short_text(self, obj):

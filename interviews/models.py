@@ -8,6 +8,7 @@ from django.db import models
 from django.utils import timezone
 
 from agent_worker.core import events as engine_events
+from agent_worker.core.bank import fits_level
 
 
 def iso_utc(moment) -> str:
@@ -123,7 +124,9 @@ class Question(models.Model):
     stage = models.CharField(max_length=40, help_text="The stage name it belongs to, e.g. self_intro.")
     text = models.TextField()
     competency = models.CharField(max_length=60, blank=True)
-    level = models.CharField(max_length=20, choices=Level.choices, blank=True, help_text="Blank: any level.")
+    levels = models.JSONField(
+        default=list, blank=True, help_text="The levels it suits (a question can suit several); empty: every level."
+    )
     tags = models.JSONField(default=list, blank=True)
     active = models.BooleanField(default=True)
 
@@ -138,9 +141,12 @@ class Question(models.Model):
             "stage": self.stage,
             "text": self.text,
             "competency": self.competency or None,
-            "level": self.level or None,
+            "levels": list(self.levels or []),
             "tags": list(self.tags or []),
         }
+
+    def fits_level(self, level: str) -> bool:
+        return fits_level(self.levels, level)
 
 
 def document_upload_to(instance, filename):

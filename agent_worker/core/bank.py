@@ -1,7 +1,8 @@
 """Question banks: the default bank for the default plan's stages, and loading a role's own bank.
 
-A bank is a list of `{stage, text, competency, level?, tags?}`. `level` (e.g. "senior") keeps a
-question for that level; `tags` say whether it opens its stage ("opener") and what it is about
+A bank is a list of `{stage, text, competency, levels?, tags?}`. `levels` (e.g. ["mid", "senior"]) keeps a
+question for the levels it suits (none: every level; a single `level` string, as stored before, is read as
+one); `tags` say whether it opens its stage ("opener") and what it is about
 (`TOPIC_TAGS`: "project", "decision" ...). Texts may use {role} and {company}. The follow-up
 ladder's questions live here too, several wordings per rung, so follow-ups do not sound canned.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "load_bank"]
+__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "fits_level",
+           "level_group", "load_bank"]
 
 # Tags that mark a stage's first question ("ready?" in the greeting, "any questions?" in the closing).
 OPENER_TAGS = frozenset({"opener", "ready", "questions"})
@@ -22,19 +24,42 @@ TOPIC_TAGS = ("background", "current_role", "motivation", "strengths", "teamwork
               "candidate_questions")
 
 
+_JUNIOR = ("junior", "entry", "entry-level", "intern", "graduate", "new grad", "student", "associate")
+_SENIOR = ("senior", "staff", "principal", "lead", "manager", "director")
+
+
+def level_group(level: str) -> str:
+    """junior, mid or senior (students and interns are asked like juniors; staff, principal, lead and
+    manager like seniors)."""
+    value = (level or "").strip().lower()
+    if value in _JUNIOR:
+        return "junior"
+    if value in _SENIOR:
+        return "senior"
+    return "mid"
+
+
+def fits_level(levels: list[str] | tuple[str, ...] | None, level: str) -> bool:
+    """Whether a question for `levels` (none: every level) suits a candidate at `level` (none: any question)."""
+    if not levels or not (level or "").strip():
+        return True
+    return level_group(level) in {level_group(value) for value in levels}
+
+
 @dataclass(frozen=True)
 class BankQuestion:
     stage: str
     text: str
     competency: str | None = None
-    level: str | None = None
+    levels: tuple[str, ...] = field(default_factory=tuple)
     tags: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _q(stage: str, text: str, competency: str | None = None, *tags: str, level: str | None = None) -> dict[str, Any]:
+def _q(stage: str, text: str, competency: str | None = None, *tags: str,
+       levels: tuple[str, ...] = ()) -> dict[str, Any]:
     entry: dict[str, Any] = {"stage": stage, "text": text, "competency": competency}
-    if level:
-        entry["level"] = level
+    if levels:
+        entry["levels"] = list(levels)
     if tags:
         entry["tags"] = list(tags)
     return entry
@@ -64,9 +89,9 @@ DEFAULT_BANK: list[dict[str, Any]] = [
     _q("self_intro", "How do you usually decide what to focus on when everything feels urgent?", "prioritisation",
        "priorities"),
     _q("self_intro", "What have you learned in the last year that changed how you work?", "learning", "learning",
-       level="junior"),
+       levels=("junior",)),
     _q("self_intro", "How have you grown into a leadership role, formally or not?", "leadership", "influence",
-       level="senior"),
+       levels=("senior",)),
     # past_experience
     _q("past_experience", "Tell me about a project you're especially proud of. What was it, and what was your part?",
        None, "opener", "project"),
@@ -89,15 +114,15 @@ DEFAULT_BANK: list[dict[str, Any]] = [
     _q("past_experience", "Share an example of explaining something complex to a non-expert audience.",
        "communication", "communication"),
     _q("past_experience", "Tell me about a time you asked for help on something you were stuck on. How did you "
-       "decide it was time to ask?", "learning", "learning", level="junior"),
+       "decide it was time to ask?", "learning", "learning", levels=("junior",)),
     _q("past_experience", "Tell me about a piece of work where you had to figure out the scope yourself. What did "
-       "you decide to leave out?", "ownership", "decision", level="junior"),
+       "you decide to leave out?", "ownership", "decision", levels=("junior",)),
     _q("past_experience", "Tell me about a time you mentored someone or raised the bar for your team.",
-       "leadership", "mentoring", level="senior"),
+       "leadership", "mentoring", levels=("senior",)),
     _q("past_experience", "Tell me about a technical direction you set that others doubted at first. How did you "
-       "bring them along?", "leadership", "influence", level="senior"),
+       "bring them along?", "leadership", "influence", levels=("senior",)),
     _q("past_experience", "Describe a trade-off you made between speed and long-term health of a system, and how "
-       "you explained it to others.", "judgement", "trade_off", level="senior"),
+       "you explained it to others.", "judgement", "trade_off", levels=("senior",)),
     # closing
     _q("closing", "Before we wrap up, is there anything you'd like to ask me?", None, "questions",
        "candidate_questions"),
@@ -160,6 +185,15 @@ GENERIC_QUESTIONS: list[str] = [
 ]
 
 
+def _levels(entry: dict[str, Any]) -> tuple[str, ...]:
+    """The levels a stored entry suits: its `levels` list, or the single `level` banks stored before."""
+    levels = entry.get("levels")
+    if isinstance(levels, list | tuple):
+        return tuple(v.strip().lower() for v in levels if isinstance(v, str) and v.strip())
+    level = entry.get("level")
+    return (level.strip().lower(),) if isinstance(level, str) and level.strip() else ()
+
+
 def load_bank(entries: list[dict[str, Any]] | None) -> list[BankQuestion]:
     """Read bank entries, skipping malformed ones (a bad row must not stop an interview)."""
     bank: list[BankQuestion] = []
@@ -174,7 +208,7 @@ def load_bank(entries: list[dict[str, Any]] | None) -> list[BankQuestion]:
             stage=stage.strip(),
             text=" ".join(text.split())[:400],
             competency=entry.get("competency") if isinstance(entry.get("competency"), str) else None,
-            level=entry.get("level") if isinstance(entry.get("level"), str) else None,
+            levels=_levels(entry),
             tags=tuple(str(t) for t in tags) if isinstance(tags, list | tuple) else (),
         ))
     return bank

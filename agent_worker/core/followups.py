@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent_worker.core.asks import content_stopwords, intents_of, stem, word_stems
+from agent_worker.core.bank import level_group
 from agent_worker.core.facts import extract_job_requirements
 from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.seeding import pick
@@ -20,16 +21,6 @@ from agent_worker.core.text import asks_to_skip, cap, normalise
 __all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
            "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
            "own_question", "redirect_line", "says_what_drives_them"]
-
-
-def level_group(level: str) -> str:
-    """junior, mid or senior (staff, principal, lead and manager are asked like seniors)."""
-    value = (level or "").strip().lower()
-    if value in ("junior", "entry", "intern", "graduate", "associate"):
-        return "junior"
-    if value in ("senior", "staff", "principal", "lead", "manager", "director"):
-        return "senior"
-    return "mid"
 
 
 _LEVEL_GUIDANCE = {

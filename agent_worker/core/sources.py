@@ -14,10 +14,9 @@ from dataclasses import dataclass
 
 from agent_worker.core import facts as facts_module
 from agent_worker.core.asks import word_stems
-from agent_worker.core.bank import BankQuestion
+from agent_worker.core.bank import BankQuestion, fits_level, level_group
 from agent_worker.core.facts.placeholders import is_placeholder
 from agent_worker.core.facts.skills import _vocabulary_skills as vocabulary_skills
-from agent_worker.core.followups import level_group
 from agent_worker.core.listening import NUMBER, read_answer, result_phrase
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import InterviewContext, safe_phrase
@@ -292,5 +291,4 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
 
 def bank_for(bank: list[BankQuestion], stage: str, level: str) -> list[BankQuestion]:
     """The bank's questions for a stage at a level (level-free questions are for every level)."""
-    group = level_group(level) if level else ""
-    return [q for q in bank if q.stage == stage and (not q.level or not group or level_group(q.level) == group)]
+    return [q for q in bank if q.stage == stage and fits_level(q.levels, level)]

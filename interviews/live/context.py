@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db.models import Q
 from pydantic import ValidationError
 
 from interviews.models import CompanyResearch, Interview, Question
@@ -33,10 +32,8 @@ def company_brief_text(research: CompanyResearch | None) -> str:
 
 
 def question_bank(interview: Interview) -> list[dict[str, Any]]:
-    questions = Question.objects.filter(role=interview.role, active=True).filter(
-        Q(level="") | Q(level=interview.level)
-    )
-    return [q.to_engine_dict() for q in questions]
+    questions = Question.objects.filter(role=interview.role, active=True)
+    return [q.to_engine_dict() for q in questions if q.fits_level(interview.level)]
 
 
 def _plan_and_bank(interview: Interview) -> tuple[dict[str, Any], list[dict[str, Any]]]:

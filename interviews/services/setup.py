@@ -146,7 +146,7 @@ def plan_snapshot_for(*, plan: StagePlan, role: Role, level: str) -> dict[str, A
     bank = [
         q.to_engine_dict()
         for q in role.questions.filter(active=True).order_by("stage", "id")
-        if not q.level or q.level == level
+        if q.fits_level(level)
     ]
     return {**plan.to_engine_dict(), "question_bank": bank}
 

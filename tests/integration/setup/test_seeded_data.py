@@ -1,5 +1,7 @@
 """The data migration: plans copied from the engine, six roles with banks, and the Recruiters' permissions."""
 
+import itertools
+
 import pytest
 from django.contrib.auth.models import Group
 
@@ -62,11 +64,12 @@ def test_the_seeded_banks_carry_opener_and_topic_tags_and_an_interview_on_them_l
     from tests.unit.engine.scripts import cooperative
 
     for role in Role.objects.filter(slug__in=["software-engineer", "devops-sre", "sales"]):
-        questions = list(role.questions.all())
-        assert all(set(q.tags) & set(TOPIC_TAGS) for q in questions), role
-        for stage in ("self_intro", "past_experience"):
-            openers = [q for q in questions if q.stage == stage and OPENER_TAGS & set(q.tags)]
-            assert len(openers) == 1, (role, stage)
+        assert all(set(q.tags) & set(TOPIC_TAGS) for q in role.questions.all()), role
+        for level, stage in itertools.product(("junior", "senior"), ("self_intro", "past_experience")):
+            openers = [q for q in role.questions.all() if q.stage == stage and OPENER_TAGS & set(q.tags)
+                       and q.fits_level(level)]
+            assert len(openers) == 1, (role, level, stage)
+        questions = [q for q in role.questions.all() if q.fits_level("senior")]  # cooperative() is a senior
         closing = [q for q in questions if q.stage == "closing" and "questions" in q.tags]
         assert closing, role
         script = cooperative(f"bank-{role.slug}")
@@ -77,3 +80,17 @@ def test_the_seeded_banks_carry_opener_and_topic_tags_and_an_interview_on_them_l
         first_intro = next(e for e in events if e["type"] == "question.asked" and e["stage"] == "self_intro")
         opener = next(q.text for q in questions if q.stage == "self_intro" and "opener" in q.tags)
         assert first_intro["data"]["text"] == opener.replace("{role}", role.title)
+
+
+def test_a_junior_sales_interview_is_never_asked_about_hitting_their_number_and_a_senior_one_can_be():
+    from interviews.services.setup import plan_snapshot_for
+
+    sales = Role.objects.get(slug="sales")
+    quota = "How did you build and manage your pipeline to hit your number last year?"
+    junior = [q["text"] for q in plan_snapshot_for(plan=sales.plan, role=sales, level="junior")["question_bank"]]
+    senior = [q["text"] for q in plan_snapshot_for(plan=sales.plan, role=sales, level="senior")["question_bank"]]
+    manager = [q["text"] for q in plan_snapshot_for(plan=sales.plan, role=sales, level="manager")["question_bank"]]
+    assert quota not in junior and quota in senior and quota in manager
+    assert "Tell me about yourself and what brings you to sales." in junior
+    assert "Tell me about yourself and what brings you to sales." not in senior
+    assert sales.questions.get(text=quota).levels == ["mid", "senior", "staff", "manager"]
