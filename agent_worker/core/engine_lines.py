@@ -9,7 +9,7 @@ from __future__ import annotations
 from agent_worker.core import events as ev
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.listening import Reading, read_answer
-from agent_worker.core.phrases import closing_line, lead_in, tone_of
+from agent_worker.core.phrases import closing_line, lead_in, tone_of, vary_opening
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.seeding import pick, shuffled
 from agent_worker.core.text import words
@@ -67,6 +67,8 @@ class EngineLines(EngineState):
         if index == 1 and lead_reason in ev.NATURAL_EXIT_REASONS:
             lead_reason = "after_greeting"
         lead = lead_in(lead_reason, self.seed, index, neutral=self._last_answer_thin(index - 1)) if index > 0 else ""
+        if lead:
+            lead = vary_opening(lead, self.lines_said(), self.seed, "lead_in", index)
         return f"{lead} {bridge}".strip()
 
     def _last_answer_thin(self, stage_index: int) -> bool:

@@ -18,7 +18,8 @@ from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import asks_to_skip, cap, normalise
 
-__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
+__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "asks_to_skip",
+           "follow_up_options",
            "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
            "own_question", "redirect_line", "says_what_drives_them"]
 
@@ -179,41 +180,82 @@ _DRIVE_RE = re.compile(
     r"appeal\w*|passion\w*|looking for|hop(?:e|ing)|chance|opportunit\w*|fits?|suits?|mission|grow\w*|"
     r"motivat\w*|keeps? me|keep going|reasons?|meaning\w*|reward\w*|satisf\w*|proud|purpose|believe|goals?|"
     r"good at|strengths?|curious|learn\w*|help\w*|impact|difference|next step|career)\b", re.IGNORECASE)
-_ADJECTIVE_RE = re.compile(r"(?:ful|ous|ive|ent|ant|al|ic|ing|ed)$|^(?:new|old|big|small|hard|tough|long|short|"
-                           r"local|major|key|busy|angry|unhappy|large)$")
+# Answers about life outside work, or a grievance with the current job, say why they might leave, not what
+# draws them: "my weekends are about my dog and hiking", "my boss never listens".
+_LEISURE_RE = re.compile(
+    r"\b(?:weekends?|hobb(?:y|ies)|hik(?:e|es|ing)|trails?|camping|fishing|my (?:dog|cat|kids|family)|vacations?|"
+    r"holidays?|the gym|video games|gaming|garden(?:ing)?|my band|marathons?)\b", re.IGNORECASE)
+_GRIEVANCE_RE = re.compile(
+    r"\bmy (?:boss|manager|supervisor|current (?:job|company|employer)|company|team lead)\b[^.!?]{0,60}?\b(?:never|"
+    r"doesn't|does not|don't|won't|always|blames?|micromanag\w*|toxic|hate|can't stand|unfair|ignores?|yells?)\b",
+    re.IGNORECASE)
+# What points forward to the job: the role itself, the work, the people it serves.
+_TOWARDS_THE_JOB_RE = re.compile(
+    r"\b(?:a|this|the|your|new|next) (?:role|job|position|team|company|work|mission|opportunity)\b|\bsales\b|\bselling\b|"
+    r"\bcustomers?\b|\bclients?\b|\bcareer\b", re.IGNORECASE)
+_INDIRECT_RE = re.compile(r"^(what|why|how|which|where)\s+(do|does|are|would|will|can)\s+you\s+(.+)$", re.IGNORECASE)
+_AUX_AFTER = {"are": "are ", "would": "would ", "will": "will ", "can": "can "}
 
 
-def _what_it_was_about(answer: str) -> str:
-    """What an answer was about, from its first "a …" ("We had a vendor that …" -> "a vendor"), or ""."""
-    found = re.search(r"\b(an?)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?", answer)
-    if not found or found.group(2) in content_stopwords():
-        return ""
-    words = [found.group(1), found.group(2)]
-    if found.group(3) and _ADJECTIVE_RE.search(found.group(2)) and found.group(3) not in content_stopwords():
-        words.append(found.group(3))
-    return " ".join(words)
+def _elsewhere(answer: str) -> bool:
+    """A story of weekends and hobbies or a grievance with the current boss that never turns to the job."""
+    return bool(_LEISURE_RE.search(answer) or _GRIEVANCE_RE.search(answer)) and not _TOWARDS_THE_JOB_RE.search(answer)
+
+
+def _off_the_job(answer: str, job_words: frozenset[str], vague: bool = False) -> bool:
+    """An answer about something else than what draws them to the work: a weekend or a grievance (however
+    it is told), or, when it is not just vague, one with no words of wanting or caring at all."""
+    if _elsewhere(answer):
+        return True
+    if len(word_stems(answer) & job_words) >= 2:
+        return False  # told through the job itself, whatever its words
+    return not vague and not _DRIVE_RE.search(answer)
+
+
+def _as_heard(question: str) -> tuple[str, str]:
+    """(the question as something to hear, a specific pointer): "What draws you to this Sales role?" ->
+    ("what draws you to this Sales role in particular", "what about the work itself appeals to you?")."""
+    asked = " ".join(question.split()).rstrip("?. ")
+    lowered = asked.lower()
+    if re.search(r"\b(?:draws?|drew|attracts?|interest(?:s|ed)?)\b", lowered):
+        return asked[0].lower() + asked[1:] + " in particular", "what about the work itself appeals to you?"
+    pointer = ("what keeps you going at work when it gets hard?" if re.search(r"motivat|keeps? you going|lost deals",
+                                                                                lowered)
+               else "what about the work itself matters to you?")
+    found = _INDIRECT_RE.match(asked)
+    if found:
+        wh, aux, rest = found.groups()
+        return f"{wh.lower()} you {_AUX_AFTER.get(aux.lower(), '')}{rest}", pointer
+    return f"your answer to my question, {asked[0].lower() + asked[1:]}", pointer
+
+
+# Said of themselves: "I love …", "what keeps me going", "it matters to me" ("it kind of helped" is not).
+_OWN_DRIVE_RE = re.compile(
+    r"\b(?:i|i'm|i am|i've|i'd|i would|my)\b[^.!?]{0,40}?\b(?:want\w*|like|love\w*|enjoy\w*|care\w*|interest\w*|"
+    r"excit\w*|drawn|passion\w*|looking for|hop(?:e|ing)|motivat\w*|proud|believe|goals?|curious|reward\w*|"
+    r"satisf\w*|good at)\b|\b(?:keeps? me|kept me|matters? (?:most )?to me|draws? me|drew me|appeals? to me|"
+    r"excites? me|motivates? me|means? a lot to me|gets? me up)\b", re.IGNORECASE)
 
 
 def says_what_drives_them(answer: str) -> bool:
-    """Whether an answer speaks of what draws or drives the candidate (wanting, caring, a mission, a reason)."""
-    return bool(_DRIVE_RE.search(answer)) and not asks_a_question(answer)
+    """Whether an answer speaks of what draws or drives the candidate at work, in their own words about
+    themselves ("I love …", "it matters to me"), not of weekends or a grievance with their boss."""
+    return bool(_OWN_DRIVE_RE.search(answer)) and not asks_a_question(answer) and not _elsewhere(answer)
 
 
 def redirect_line(question: str, answer: str, reading: Reading, job_words: frozenset[str] = frozenset()) -> str:
     """After an answer about something else than what drives them ("What draws you to this role?" answered
-    with a story about a vendor): bring them back to the question, gently; "" when the answer fits or is
-    too thin to be about anything (that is a non-answer, probed as one). An answer told through the job
-    itself (two or more of `job_words`, the posting's title and duties) is about the job, whatever its words."""
-    if (not about_motivation(question) or reading.non_answer or reading.word_count < 8 or _DRIVE_RE.search(answer)
+    with a weekend hobby or a complaint about their boss): bring them back to the question, kindly and
+    specifically; "" when the answer fits or is too thin or vague to be about anything (that is a non-answer,
+    probed as one). An answer told through the job itself (two or more of `job_words`, the posting's title
+    and duties) is about the job, whatever its words."""
+    if (not about_motivation(question) or reading.non_answer or reading.word_count < 8
             or asks_a_question(answer)):  # their own question is answered, not turned back
         return ""
-    if len(word_stems(answer) & job_words) >= 2:
+    if not _off_the_job(answer, job_words, reading.vague):
         return ""
-    asked = " ".join(question.split())
-    asked = asked[0].lower() + asked[1:] if asked[:2] != "I " else asked
-    topic = _what_it_was_about(answer)
-    lead = f"That's about {topic}, though." if topic else "That's a different story, though."
-    return f"{lead} Coming back to my question: {asked}"
+    heard, pointer = _as_heard(question)
+    return f"Thanks for sharing that. I'd still like to hear {heard} — {pointer}"
 
 
 def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[str]:
@@ -272,6 +314,8 @@ _NO_QUESTION_RE = re.compile(r"\b(?:no(?:pe)?,? (?:questions|thanks|thank you)|n
 
 
 def asks_a_question(answer: str) -> bool:
+    if asks_to_skip(answer) or all(_HEDGE_RE.search(s.strip(" ,.")) for s in re.split(r"(?<=[.!?])\s+", answer.strip())):
+        return False  # "Can we skip this one?", "I'm not sure. Maybe?"
     return bool(_QUESTION_RE.search(answer)) and not _NO_QUESTION_RE.search(answer)
 
 
@@ -285,6 +329,21 @@ _TAG_QUESTION_RE = re.compile(
     r"alright|enough|what you (?:were|are) looking for|the kind)|(?:you know|right|make sense|no|yeah|ok(?:ay)?)\??$|"
     r"(?:should|shall|do you want me to|want me to) (?:i )?(?:go on|continue|go into|say more|expand))", re.IGNORECASE)
 OWN_QUESTION_MAX_WORDS = 30
+# A hedge said as a question ("I'm not sure. Maybe?") asks nothing about the job.
+_HEDGE_RE = re.compile(r"^(?:maybe|perhaps|possibly|probably|i guess|i suppose|not sure|i'?m not sure|i don'?t know|"
+                       r"who knows|hard to say|i think so|could be)\W*$", re.IGNORECASE)
+# Asking to leave the question ("Can we skip this one?", "I'd rather not go into that.").
+_SKIP_RE = re.compile(
+    r"\b(?:(?:can|could|may|shall) we (?:just )?(?:skip|pass on|move on from|leave|come back to) (?:this|that|it)|"
+    r"(?:can|could|may) i (?:just )?(?:skip|pass on) (?:this|that|it)|skip (?:this|that) (?:one|question)|"
+    r"(?:i'?d|i would) rather not (?:go into|talk about|get into|answer|discuss)|next question,? please|pass on this)\b",
+    re.IGNORECASE)
+
+
+def asks_to_skip(text: str) -> bool:
+    """Whether the candidate asks to leave the question ("Can we skip this one?"): a short request, not an
+    answer that mentions skipping something."""
+    return len(text.split()) <= 15 and bool(_SKIP_RE.search(text))
 
 
 def own_question(text: str) -> bool:
@@ -297,7 +356,8 @@ def own_question(text: str) -> bool:
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if s.strip()]
     asked = [s for s in sentences if _QUESTION_RE.search(s)]
     said = " ".join(s for s in sentences if s not in asked)
-    if not asked or all(_TAG_QUESTION_RE.search(s.strip(" ,.")) for s in asked):
+    if not asked or all(_TAG_QUESTION_RE.search(s.strip(" ,.")) or _HEDGE_RE.search(s.strip(" ,."))
+                        for s in asked):
         return False
     return len(said.split()) <= 5 or read_answer(said).non_answer
 

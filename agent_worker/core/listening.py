@@ -255,7 +255,8 @@ _WORKPLACE_IN_RE = re.compile(r"(?:\bat\s+(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z
                               r"company|agency|bank|restaurant|warehouse|plant|lab|team|startup))\s+(?:in|near)\s+$")
 _MOVE_BEFORE_RE = re.compile(r"\b(?:in|to|into|across|around|near|back to)\s+(?:the\s+)?$", re.IGNORECASE)
 _LIFE_RE = re.compile(r"\b(?:came|come|comes|coming|moved here|born|gr[eo]w(?:n)? up|immigrat\w*|emigrat\w*|"
-                      r"relocat\w*|lives?|lived|living|raised|visit\w*|holiday|vacation)\b", re.IGNORECASE)
+                      r"relocat\w*|lives?|lived|living|raised|visit\w*|holiday|vacation|weekends?|hik(?:e|es|ed|ing)|"
+                      r"trails?|trips?|camping)\b", re.IGNORECASE)
 _RELATIVE_RE = re.compile(r"\bmy (?:mother|mom|mum|father|dad|parents?|sister|brother|wife|husband|partner|son|"
                           r"daughter|kids|children|family|grand(?:mother|father|ma|pa|parents)|aunt|uncle|cousin|"
                           r"friend)\b", re.IGNORECASE)

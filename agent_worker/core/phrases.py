@@ -6,15 +6,17 @@ rebuilt engine picks the same line again.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from agent_worker.core.seeding import pick
+from agent_worker.core.seeding import pick, shuffled
 from agent_worker.core.text import words
 
 if TYPE_CHECKING:
     from agent_worker.core.listening import Reading
 
-__all__ = ["closing_line", "closing_tone", "lead_in", "reprompt_line", "tone_of"]
+__all__ = ["ACK_LIMIT", "closing_line", "closing_tone", "lead_in", "opening", "reprompt_line", "tone_of", "vary_opening"]
 
 # Said before a stage's bridge, by why the previous stage ended.
 _LEAD_INS: dict[str, tuple[str, ...]] = {
@@ -123,3 +125,76 @@ def reprompt_line(question: str, seed: str | int, question_id: str) -> str:
 def closing_line(name: str, seed: str | int, tone: str = "plain") -> str:
     line = pick(_CLOSING_LINES.get(tone) or _CLOSING_LINES["plain"], seed, "closing")
     return line.format(name=name) if name else line.replace(", {name}", "").replace("{name}", "")
+
+
+# -- one acknowledgement, not the same one twice -------------------------------------------------------------
+
+# How often one opening ("Thanks", "Good question", "Okay") may be said in an interview when another would do.
+ACK_LIMIT = 3
+# Whole acknowledgements that can stand in for one another, by tone ("Good question." twice in a row read as
+# canned in a walk where the candidate asked four questions).
+_SAME_TONE: tuple[tuple[str, ...], ...] = (
+    ("Okay.", "Alright.", "Sure.", "I see.", "Right."),
+    ("Thanks.", "Thank you.", "Got it.", "Okay, thanks.", "Thanks for that.", "Understood, thanks."),
+    ("Good question.", "That's a fair question.", "Glad you asked.", "Sure, I can tell you what I know."),
+    ("Thanks, that helps.", "Thanks for the overview.", "Thanks, that's a helpful introduction.",
+     "Thank you, that's useful background."),
+    ("Great.", "Wonderful.", "Perfect.", "Lovely."),
+    ("No problem at all.", "That's fine, thank you."),
+    ("Thanks for adding that.", "Thank you for telling me that."),
+    ("No problem, let's leave that one.", "That's fine, let's try something else.", "Sure, we can skip that one.",
+     "Of course, let's leave that one."),
+    ("Okay, let's move on.", "Alright, let's keep going.", "Right, let's move on."),
+    ("Thanks, that gives me a good picture.", "Great, thank you for that.", "Thanks, that's really helpful.",
+     "Okay, that's useful context, thank you.", "Thank you, that's a helpful picture."),
+)
+# The first word or two of a longer acknowledgement ("Thanks, over 30 percent is a concrete outcome.").
+_SAME_OPENING: dict[str, tuple[str, ...]] = {
+    "thanks": ("Thank you", "Right", "Okay"),
+    "thank you": ("Thanks", "Right", "Okay"),
+    "got it": ("Okay", "Right", "Thank you"),
+    "okay": ("Alright", "Right"),
+    "alright": ("Okay", "Right"),
+    "great": ("Thanks", "Thank you"),
+}
+_OPENING_RE = re.compile(r"^\s*([A-Z][^.,!?;:—]{0,40}?)([.,!?])(?=\s|$)")
+_SENTENCE_RE = re.compile(r"^\s*(.+?[.!?])(?=\s|$)")
+
+
+def opening(line: str) -> str:
+    """An acknowledgement's opening words, lower-cased: "Thanks, that helps. …" -> "thanks"; "" when the line
+    does not open with a short clause (a question said straight away)."""
+    found = _OPENING_RE.match(line)
+    return found.group(1).lower() if found and len(found.group(1).split()) <= 5 else ""
+
+
+def vary_opening(text: str, said: Sequence[str], seed: str | int, *key: object) -> str:
+    """`text` with its acknowledgement changed for one of the same tone when its opening was said in either of
+    the interviewer's last two lines, or ACK_LIMIT times already: no "Good question." twice in a row."""
+    mine = opening(text)
+    if not mine:
+        return text
+    openings = [o for o in (opening(line) for line in said) if o]
+    recent = {opening(line) for line in said[-2:]} - {""}
+
+    def worn(candidate: str) -> bool:
+        return candidate in recent or openings.count(candidate) >= ACK_LIMIT
+
+    if not worn(mine):
+        return text
+    sentence = _SENTENCE_RE.match(text)
+    first = sentence.group(1) if sentence else ""
+    group = next((g for g in _SAME_TONE if first in g), None)
+    if group is not None:
+        rest = text[len(sentence.group(0)):] if sentence else ""
+        options = [o for o in shuffled(group, seed, "vary", *key) if o != first]
+        fresh = [o for o in options if not worn(opening(o))]
+        if fresh:
+            return (fresh[0] + rest).strip()
+        return text
+    found = _OPENING_RE.match(text)
+    if found and found.group(2) == ",":
+        for word in shuffled(_SAME_OPENING.get(mine, ()), seed, "vary", *key):
+            if not worn(word.lower()):
+                return word + text[len(found.group(1)):]
+    return text

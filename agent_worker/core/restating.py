@@ -45,7 +45,7 @@ _PLAIN: tuple[tuple[str, str, str], ...] = (
     (r"improve.*\bproduct|\bproduct.*improve",
      "Think of an app or a product you use a lot. What would you change about it, and why?",
      "a banking app with a confusing sign-up, and what you'd do about it"),
-    (r"asks for .* resume says less|come closest",
+    (r"asks for .* resume says less|comes? closest",
      "Have you done any of that, even a little? Tell me about the closest thing you've done.",
      "a course, a side project, or a time you helped someone who did it"),
     (r"how did you come to it|how did you get into",

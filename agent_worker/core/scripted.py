@@ -21,6 +21,7 @@ from agent_worker.core.followups import (
     acknowledgement,
     answer_candidate_question,
     asks_a_question,
+    asks_to_skip,
     follow_up_options,
     model_preface,
     motivation_follow_ups,
@@ -34,6 +35,7 @@ from agent_worker.core.listening import RESULT_RE as _RESULT_RE
 from agent_worker.core.listening import SITUATION_RE as _SITUATION_RE
 from agent_worker.core.listening import VAGUE_RE as _VAGUE_RE
 from agent_worker.core.listening import Reading, read_answer
+from agent_worker.core.phrases import vary_opening
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.restating import clarification, restatement
 from agent_worker.core.seeding import pick, shuffled
@@ -115,6 +117,7 @@ _ACK_CLOSING_NONE = ("No problem at all.", "That's fine, thank you.")
 _ACK_CLOSING_ADDED = ("Thanks for adding that.", "Thank you for telling me that.")
 _BACK_TO_IT = ("Now, back to my question. {q}", "Coming back to what I asked: {q}")
 _LEAVE_IT = ("No problem, let's leave that one.", "That's fine, let's try something else.")
+_SKIP_IT = ("Sure, we can skip that one.", "Of course, let's leave that one.")
 # Follow-ups per story: a struggling answer gets one way in, a developing story up to three questions.
 MAX_STORY_FOLLOW_UPS = 3
 
@@ -153,7 +156,11 @@ class ScriptedBrain:
             move = result.code
         else:
             move = "move_on"
-        ack = model_preface(turn.preface) or self._acknowledge(turn, answer, reading)
+        ack = model_preface(turn.preface) or self._varied(turn, self._acknowledge(turn, answer, reading))
+        # "Can we skip this one?" leaves the question: no probe into it, the next question instead.
+        skip = not turn.preface and asks_to_skip(answer) and 0 < turn.stage_index < len(turn.engine.plan.stages) - 1
+        if skip:
+            ack = self._varied(turn, pick(_SKIP_IT, turn.seed, "skip", len(turn.questions())))
         # The answer to their own question is said whatever follows, a question or the next stage's bridge.
         reply = ack if not turn.preface and self._their_question(turn, answer, reading) else ""
         if move == "move_on":
@@ -166,7 +173,7 @@ class ScriptedBrain:
                 return
             elif reply:
                 ack = reply = ""  # already said; the stage goes on
-        if self._ask_follow_up(turn, reading, ack, reply):
+        if not skip and self._ask_follow_up(turn, reading, ack, reply):
             return
         if not self._ask_main(turn, ack, reply):
             self._leave(turn, "no more questions to ask", reply)
@@ -187,10 +194,10 @@ class ScriptedBrain:
         if turn.restate(text).ok:
             return
         if turn.stage_index == len(turn.engine.plan.stages) - 1:
-            turn.say(pick(_ACK_CLOSING_NONE, turn.seed, "leave", *key))  # the goodbye follows
+            turn.say(self._varied(turn, pick(_ACK_CLOSING_NONE, turn.seed, "leave", *key)))  # the goodbye follows
             turn.transition_stage("the candidate has no question")
             return
-        ack = pick(_LEAVE_IT, turn.seed, "leave", *key)
+        ack = self._varied(turn, pick(_LEAVE_IT, turn.seed, "leave", *key))
         if not self._ask_main(turn, ack):
             turn.say(ack)
             turn.transition_stage("the question was restated enough")
@@ -198,8 +205,8 @@ class ScriptedBrain:
     def _on_own_question(self, turn: BrainTurn, words: str, question: QuestionRecord) -> None:
         """Their own question instead of an answer: answer it briefly, then ask ours again (once; a second
         question of theirs is answered and the interview moves on, as after any answer)."""
-        reply = answer_candidate_question(words, self._closing_sources(turn.engine.context),
-                                          brief=question.asked_back == 1)
+        reply = self._varied(turn, answer_candidate_question(words, self._closing_sources(turn.engine.context),
+                                                             brief=question.asked_back == 1))
         key = (question.question_id, question.asked_back)
         back = pick(_BACK_TO_IT, turn.seed, "back", *key).format(q=question.text)
         if turn.restate(f"{reply} {back}").ok:
@@ -353,6 +360,11 @@ class ScriptedBrain:
         question = turn.question
         intro = question is not None and turn.stage.name == "self_intro" and "intro" in intents_of(question.text)
         return acknowledgement(reading, turn.seed, key, intro=intro)
+
+    @staticmethod
+    def _varied(turn: BrainTurn, ack: str) -> str:
+        """The acknowledgement, in other words when its opening was just said or is worn out."""
+        return vary_opening(ack, turn.engine.lines_said(), turn.seed, "ack", len(turn.engine.lines_said()))
 
     @staticmethod
     def _their_question(turn: BrainTurn, answer: str, reading: Reading) -> bool:

@@ -137,7 +137,9 @@ def gap_skills(context: InterviewContext) -> list[str]:
         # Where the job names it, in any of its words ("Nursing" in "Bachelor of Nursing Science Degree").
         position = next((n for n, line in enumerate(lines) if low in line.lower() or skill in named[n]), None)
         if position is not None:
-            scored.append((position, skill))
+            # Spelled as the job spells it: "regression" in "Strong statistics: regression, …" is no name.
+            written = low if re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", lines[position]) else skill
+            scored.append((position, written))
     spoken = (safe_phrase(spoken_skill(skill), 30) for _, skill in sorted(scored))
     return list(dict.fromkeys(s for s in spoken if s))
 
@@ -219,7 +221,10 @@ _MEMBERSHIP_TITLES = frozenset({"member", "volunteer", "participant", "attendee"
 def _root(word: str) -> str:
     """A word without the ending that makes the field, the work or the worker of it ("accounting", "accountant",
     "account"; "nursing", "nurse")."""
-    return re.sub(r"(?:ing|ants?|ents?|ers?|ors?|e|s)$", "", word.lower()) if len(word) > 4 else word.lower()
+    root, before = word.lower(), ""
+    while root != before and len(root) > 4:  # "engineering" and "engineer" both end at "engin"
+        before, root = root, re.sub(r"(?:ing|ants?|ents?|ers?|ors?|e|s)$", "", root)
+    return root
 
 
 _FIELD_WORDS = {"care", "work", "skills", "experience", "practice"}

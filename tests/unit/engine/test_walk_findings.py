@@ -236,10 +236,11 @@ def test_an_off_topic_answer_is_gently_brought_back_to_the_question_once_without
     asked = len(h.of("question.asked"))
     h.answer(VENDOR)
     reply = h.said()[-1]
-    assert reply == "That's about a vendor, though. Coming back to my question: what draws you to this Sales role?"
+    assert reply == ("Thanks for sharing that. I'd still like to hear what draws you to this Sales role in particular — "
+                     "what about the work itself appeals to you?")
     assert len(h.of("question.asked")) == asked  # not a new question
     h.answer(VENDOR)  # off the point again: not brought back a second time
-    assert "Coming back to my question" not in h.said()[-1] and "kept you going" not in h.said()[-1], h.said()[-1]
+    assert "I'd still like to hear" not in h.said()[-1] and "kept you going" not in h.said()[-1], h.said()[-1]
     drew = next(q for q in h.engine.questions() if q.text == "What draws you to this Sales role?")
     assert drew.answers == [VENDOR, VENDOR]  # both filed under the one question
 
@@ -249,7 +250,7 @@ def test_an_answer_that_says_what_draws_them_is_not_brought_back():
     h.ask("What draws you to this Sales role?")
     h.answer("I like helping people through paperwork that scares them, and helping nurses move is that at a "
              "bigger scale.")
-    assert "Coming back to my question" not in h.said()[-1]
+    assert "I'd still like to hear" not in h.said()[-1]
 
 
 def test_a_story_that_starts_with_when_is_not_taken_for_the_candidates_own_question():
@@ -279,7 +280,7 @@ def test_an_answer_about_the_job_itself_is_not_brought_back_even_without_words_o
     h = _in_self_intro()
     h.ask("What draws you to this Sales role?")
     h.answer(ADVISOR_FIT)
-    assert "Coming back to my question" not in h.said()[-1], h.said()[-1]
+    assert "I'd still like to hear" not in h.said()[-1], h.said()[-1]
 
 
 def test_asking_to_hear_the_question_again_after_being_brought_back_hears_it_again():
@@ -288,7 +289,7 @@ def test_asking_to_hear_the_question_again_after_being_brought_back_hears_it_aga
     h = _in_self_intro()
     h.ask("What draws you to this Sales role?")
     h.answer(VENDOR)
-    assert "Coming back to my question" in h.said()[-1]
+    assert "I'd still like to hear" in h.said()[-1]
     h.answer("Sorry, could you repeat the question?")
     again = h.said()[-1]
     assert "leave that one" not in again and "what draws you to this sales role" in again.lower(), again
@@ -303,7 +304,7 @@ def test_the_candidates_own_question_in_place_of_a_motivation_answer_is_answered
     h.ask("What draws you to this Sales role?")
     h.answer("Before I go on, what does a typical week look like for the advisors?")
     said = " ".join(h.said()[-2:])
-    assert "Coming back to my question" not in said and "kept you going" not in said, said
+    assert "I'd still like to hear" not in said and "kept you going" not in said, said
     assert "one-on-one with nurses" in said
 
 
