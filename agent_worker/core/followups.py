@@ -21,7 +21,8 @@ from agent_worker.core.text import asks_to_skip, cap, normalise
 __all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "asks_to_skip",
            "follow_up_options",
            "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
-           "own_question", "redirect_line", "says_what_drives_them"]
+           "own_question", "redirect_line", "says_what_drives_them",
+           "told_what_draws_them"]
 
 
 _LEVEL_GUIDANCE = {
@@ -241,6 +242,15 @@ def says_what_drives_them(answer: str) -> bool:
     """Whether an answer speaks of what draws or drives the candidate at work, in their own words about
     themselves ("I love …", "it matters to me"), not of weekends or a grievance with their boss."""
     return bool(_OWN_DRIVE_RE.search(answer)) and not asks_a_question(answer) and not _elsewhere(answer)
+
+
+def told_what_draws_them(said: list[str], job_words: frozenset[str] = frozenset()) -> bool:
+    """Whether an answer so far already said what draws them to this job, in their own words and about the
+    job ("I want to run a platform at a bigger scale, and search at 2 billion queries a day is exactly that"),
+    so "What interests you about this role?" would ask it again."""
+    return any(says_what_drives_them(answer) and (bool(_TOWARDS_THE_JOB_RE.search(answer))
+                                                   or len(word_stems(answer) & job_words) >= 2)
+               for answer in said)
 
 
 def redirect_line(question: str, answer: str, reading: Reading, job_words: frozenset[str] = frozenset()) -> str:

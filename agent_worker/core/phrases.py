@@ -134,7 +134,7 @@ ACK_LIMIT = 3
 # Whole acknowledgements that can stand in for one another, by tone ("Good question." twice in a row read as
 # canned in a walk where the candidate asked four questions).
 _SAME_TONE: tuple[tuple[str, ...], ...] = (
-    ("Okay.", "Alright.", "Sure.", "I see.", "Right."),
+    ("Okay.", "Alright.", "Understood.", "I see.", "Right."),  # not "Sure." after "I haven't done that"
     ("Thanks.", "Thank you.", "Got it.", "Okay, thanks.", "Thanks for that.", "Understood, thanks."),
     ("Good question.", "That's a fair question.", "Glad you asked.", "Sure, I can tell you what I know."),
     ("Thanks, that helps.", "Thanks for the overview.", "Thanks, that's a helpful introduction.",

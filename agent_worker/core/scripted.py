@@ -29,6 +29,7 @@ from agent_worker.core.followups import (
     own_question,
     redirect_line,
     says_what_drives_them,
+    told_what_draws_them,
 )
 from agent_worker.core.listening import ACTION_RE as _ACTION_RE
 from agent_worker.core.listening import RESULT_RE as _RESULT_RE
@@ -331,7 +332,10 @@ class ScriptedBrain:
             merged = [Candidate(t, None) for t in shuffled(GENERIC_QUESTIONS, turn.seed, "generic", *key)]
         said = [" ".join(q.answers) for q in turn.questions() if q.answers]
         terms = self._terms(context)
-        return [c for c in merged if not answered_already(c.text, said, terms)]
+        # What draws them, once told in passing, is not asked for again ("What interests you about this role?").
+        drawn = told_what_draws_them(said, context.job_words)
+        return [c for c in merged if not answered_already(c.text, said, terms)
+                and not (drawn and "motivation" in intents_of(c.text))]
 
     # -- acknowledging ----------------------------------------------------------------------------
 

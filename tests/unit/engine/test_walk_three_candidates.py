@@ -276,3 +276,21 @@ def test_a_skill_the_job_writes_in_lower_case_is_not_said_as_a_name():
 
     skills = gap_skills(InterviewContext.from_candidate(candidate("ebony")))
     assert "regression" in skills and "Regression" not in skills, skills
+
+
+def test_what_draws_them_told_in_passing_is_not_asked_for_again():
+    # Before: after "I want to run a platform at a bigger scale, and search at 2 billion queries a day is exactly
+    # that…", the strong candidate was asked "What interests you about this DevOps / SRE role?"
+    from agent_worker.core.asks import intents_of
+
+    assert "motivation" in intents_of("What interests you about this DevOps / SRE role?")
+    for seed in ("park", "park-x1", "park-2", "park-3"):
+        events = walk_events("park", seed)
+        answers = [e["data"]["text"] for e in of(events, "candidate.said")]
+        told = answers.index(STRONG[3])
+        later = [e["data"]["text"] for e in of(events, "question.asked")
+                 if events.index(e) > events.index(of(events, "candidate.said")[told])]
+        assert not any("motivation" in intents_of(q) for q in later), (seed, later)
+    # A motivation question is still asked when nothing has said what draws them.
+    asked = [e["data"]["text"] for e in of(walk_events("cody"), "question.asked")]
+    assert "What draws you to this Sales role?" in asked
