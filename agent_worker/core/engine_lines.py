@@ -6,6 +6,8 @@ for detail that was not given); the closing line fits the interview that happene
 
 from __future__ import annotations
 
+import re
+
 from agent_worker.core import events as ev
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.listening import Reading, read_answer
@@ -30,6 +32,21 @@ def bridge_fit(bridge: str, question: str) -> float:
     stems = {w[:5] for w in asked}
     shared = {w for w in topic if w in asked or w[:5] in stems}
     return len(shared) - 0.75 * len(topic - shared)
+
+
+# Phrases a lead-in and a bridge may both say ("Okay, let's move on. Let's move on to your experience …").
+_ECHOES = ("let's move on", "let's keep going", "let's move ahead")
+
+
+def _without_echo(lead: str, bridge: str) -> str:
+    """The lead-in without a phrase its bridge says too: "Okay, let's move on." before "Let's move on to …" is
+    just "Okay."."""
+    said = bridge.lower().replace("’", "'")
+    for phrase in _ECHOES:
+        if phrase in said and phrase in lead.lower():
+            head = re.split(r"[,.;]", lead, maxsplit=1)[0].strip()
+            return f"{head}." if head and phrase not in head.lower() else ""
+    return lead
 
 
 class EngineLines(EngineState):
@@ -69,6 +86,7 @@ class EngineLines(EngineState):
         lead = lead_in(lead_reason, self.seed, index, neutral=self._last_answer_thin(index - 1)) if index > 0 else ""
         if lead:
             lead = vary_opening(lead, self.lines_said(), self.seed, "lead_in", index)
+            lead = _without_echo(lead, bridge)
         return f"{lead} {bridge}".strip()
 
     def _last_answer_thin(self, stage_index: int) -> bool:

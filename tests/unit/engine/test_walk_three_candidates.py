@@ -294,3 +294,13 @@ def test_what_draws_them_told_in_passing_is_not_asked_for_again():
     # A motivation question is still asked when nothing has said what draws them.
     asked = [e["data"]["text"] for e in of(walk_events("cody"), "question.asked")]
     assert "What draws you to this Sales role?" in asked
+
+
+def test_a_lead_in_does_not_say_what_its_bridge_says():
+    # Before: "Okay, let's move on. Let's move on to your experience, and dig into a piece of work in some detail."
+    for walk in sorted(WALKS):
+        for seed in (walk, f"{walk}-x1", f"{walk}-x2", f"{walk}-x3"):
+            for event in of(walk_events(walk, seed), "agent.said"):
+                text = event["data"]["text"].lower()
+                for phrase in ("let's move on", "let's keep going"):
+                    assert text.count(phrase) <= 1, (seed, event["data"]["text"])
