@@ -136,7 +136,7 @@ ACK_LIMIT = 3
 _SAME_TONE: tuple[tuple[str, ...], ...] = (
     ("Okay.", "Alright.", "Understood.", "I see.", "Right."),  # not "Sure." after "I haven't done that"
     ("Thanks.", "Thank you.", "Got it.", "Okay, thanks.", "Thanks for that.", "Understood, thanks."),
-    ("Good question.", "That's a fair question.", "Glad you asked.", "Sure, I can tell you what I know."),
+    ("Good question.", "That's a fair question.", "Glad you asked.", "That's worth asking."),
     ("Thanks, that helps.", "Thanks for the overview.", "Thanks, that's a helpful introduction.",
      "Thank you, that's useful background."),
     ("Great.", "Wonderful.", "Perfect.", "Lovely."),
