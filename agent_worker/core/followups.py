@@ -18,8 +18,7 @@ from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import asks_to_skip, cap, normalise
 
-__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "asks_to_skip",
-           "follow_up_options",
+__all__ = ["about_motivation", "acknowledgement", "answer_candidate_question", "asks_a_question", "follow_up_options",
            "level_group", "level_guidance", "model_preface", "motivation_follow_ups", "non_answer_probe",
            "own_question", "redirect_line", "says_what_drives_them",
            "told_what_draws_them"]
@@ -342,20 +341,6 @@ OWN_QUESTION_MAX_WORDS = 30
 # A hedge said as a question ("I'm not sure. Maybe?") asks nothing about the job.
 _HEDGE_RE = re.compile(r"^(?:maybe|perhaps|possibly|probably|i guess|i suppose|not sure|i'?m not sure|i don'?t know|"
                        r"who knows|hard to say|i think so|could be)\W*$", re.IGNORECASE)
-# Asking to leave the question ("Can we skip this one?", "I'd rather not go into that.").
-_SKIP_RE = re.compile(
-    r"\b(?:(?:can|could|may|shall) we (?:just )?(?:skip|pass on|move on from|leave|come back to) (?:this|that|it)|"
-    r"(?:can|could|may) i (?:just )?(?:skip|pass on) (?:this|that|it)|skip (?:this|that) (?:one|question)|"
-    r"(?:i'?d|i would) rather not (?:go into|talk about|get into|answer|discuss)|next question,? please|pass on this)\b",
-    re.IGNORECASE)
-
-
-def asks_to_skip(text: str) -> bool:
-    """Whether the candidate asks to leave the question ("Can we skip this one?"): a short request, not an
-    answer that mentions skipping something."""
-    return len(text.split()) <= 15 and bool(_SKIP_RE.search(text))
-
-
 def own_question(text: str) -> bool:
     """Whether the candidate's words are a question of their own instead of an answer ("What does the team use
     for scheduling?", "Sorry, before that: who would I report to?"): a question about the job, not about the

@@ -21,7 +21,6 @@ from agent_worker.core.followups import (
     acknowledgement,
     answer_candidate_question,
     asks_a_question,
-    asks_to_skip,
     follow_up_options,
     model_preface,
     motivation_follow_ups,
@@ -48,7 +47,7 @@ from agent_worker.core.sources import (
     resume_questions,
 )
 from agent_worker.core.tailoring import InterviewContext
-from agent_worker.core.text import words
+from agent_worker.core.text import asks_to_skip, words
 
 __all__ = ["MAX_STORY_FOLLOW_UPS", "ScriptedBrain", "judge_depth", "key_points"]
 

@@ -103,6 +103,7 @@ _WHAT_ALONE = frozenset({"sorry", "what", "huh", "pardon", "excuse me", "sorry w
 SKIP_RE = re.compile(
     r"\b(?:(?:can|could|shall|may) (?:we|i) (?:please )?(?:skip|pass(?: on)?|move on|go to the next|leave)|"
     r"(?:skip|pass on) (?:this|that|it)(?: one| question)?|(?:id|i would) (?:rather|prefer to) (?:skip|pass|not answer)|"
+    r"(?:id|i would) rather not (?:go into|talk about|get into|answer|discuss) (?:this|that|it)|"
     r"next question(?: please)?|move on(?: please)?$)\b")
 
 
