@@ -493,10 +493,13 @@ def whole_utterances(speech: Any, vad: Any, gate: TranscriptGate) -> Any:
 
 @functools.cache
 def stretch_vad() -> Any:
-    """Silero VAD that cuts speech into stretches at STRETCH_SILENCE (one per process)."""
+    """Silero VAD that cuts speech into stretches at STRETCH_SILENCE (one per process). Each stretch starts with
+    no more than STRETCH_SILENCE of what came before it: with silero's default half second, a stretch after a
+    shorter pause began with the end of the one before, and the utterance put together from them said it twice
+    ("Wait, wait, I have a question." after a 350 ms pause)."""
     from livekit.plugins import silero
 
-    return silero.VAD.load(min_silence_duration=STRETCH_SILENCE)
+    return silero.VAD.load(min_silence_duration=STRETCH_SILENCE, prefix_padding_duration=STRETCH_SILENCE)
 
 
 def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, vad: Any = None,

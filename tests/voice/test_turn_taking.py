@@ -137,6 +137,23 @@ async def test_a_thinkers_pause_mid_answer_is_not_the_end_of_the_turn(offline_mo
     assert reply.first_frame_at > resumed_at  # nothing was said into the pause
 
 
+async def test_a_word_before_a_short_pause_is_heard_once(offline_models):
+    """Stretches of speech are transcribed together; each began with silero's half second before it, so after a
+    350 ms pause the utterance said its first word twice ("Wait, wait, I have a question.")."""
+    model = ScriptedLLM([say("What did you work on before this role?")], then=answering)
+    async with VoiceRig(model, offline_models["vad"], plan=short_plan(greeting={"max_questions": 3})) as rig:
+        await rig.until(lambda: rig.said_question("What did you work on before this role?"), 30, "the question")
+        first, rest = speech_with_pause("Wait, I have a question about the team.", after_words=1, pause=0.35)
+        rig.play(first)
+        rig.play(silence(0.35))
+        rig.play(rest)
+        await rig.speech_done()
+        await rig.until(lambda: rig.answers(), 30, "the answer")
+    said = re.findall(r"[a-z]+", rig.answers()[0].lower())
+    assert said.count("wait") == 1, rig.answers()
+    assert "question" in said, rig.answers()
+
+
 async def test_a_silent_candidate_gets_one_reprompt_then_the_stage_moves_on(offline_models):
     model = ScriptedLLM([say(READY)], then=lambda ctx: say("Could you tell me about yourself?"))
     plan = short_plan(greeting={"inactivity_seconds": 5})
