@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_worker.core.text import asks_to_skip
 from feedback import textstats
 from feedback.scoring import examples, rubrics
 from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
@@ -100,7 +101,8 @@ def assess_answer(
             sentence.job_words = job.shared_words(sentence.text)
     words = textstats.word_count(text)
     rel = rubrics.relevance(question, text)
-    if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed):
+    skipped = asks_to_skip(text)  # "Can we skip this one?" declines the question: it asks nothing of the job
+    if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed) and not skipped:
         return _asked_instead(kind, analysed, results, rel)
     told_story = False
     if kind in (rubrics.CLOSING, rubrics.GENERAL):
@@ -120,8 +122,10 @@ def assess_answer(
         verdict = rubrics.score_motivation(analysed, words, results, rel, job=job)
     if kind in (rubrics.STORY, rubrics.GENERAL):
         rubrics.job_points(verdict, analysed, job)
-    if analysed and all(s.non_answer for s in analysed):
+    if analysed and (skipped or all(s.non_answer for s in analysed)):
         verdict.flags.add(rubrics.NOTHING_TO_TELL)
+        if skipped:
+            verdict.flags.add(rubrics.SKIPPED)
     score = rubrics.finish(verdict)
     flags = verdict.flags
     star: dict[str, list[Span]] = {part: [] for part in textstats.STAR_PARTS}

@@ -155,6 +155,11 @@ def improvements(
             found.append(Evidence(key, quote.text if quote else None, advice))
 
     first = lambda test: next((s for s in sentences if test(s)), None)  # noqa: E731
+    if rubrics.SKIPPED in flags:
+        add(rubrics.NOTHING_TO_TELL, None, "You asked to skip this one. In an interview a short, honest try beats "
+            "a skip: take a moment, then give your best answer in a sentence or two, or the closest thing you have "
+            "done (\"I haven't …, but the nearest was when I …\").")
+        return found
     if rubrics.NOTHING_TO_TELL in flags:
         # STAR coaching for "I haven't done that" reads as not listening: say what to do when you have nothing.
         add(rubrics.NOTHING_TO_TELL, None, "You said you had nothing for this one. That is fine to admit, in one line, "

@@ -20,6 +20,7 @@ STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivatio
 QUESTION_TYPES = (STORY, INTRO, MOTIVATION, CLOSING, GENERAL)
 # Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
 NOTHING_TO_TELL = "nothing_to_tell"
+SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
 TYPE_LABELS = {
