@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from agent_worker.core import facts as facts_module
 from agent_worker.core.asks import word_stems
@@ -129,19 +130,34 @@ def gap_skills(context: InterviewContext) -> list[str]:
     resume_words = " ".join([*resume.skills, *resume.results, *resume.projects]).lower()
     lines = [*job.must_haves, *job.responsibilities]
     named = [set(vocabulary_skills(line)) for line in lines]
-    scored = []
+
+    def had(skill: str) -> bool:
+        low = skill.lower()
+        return low in have or low in SOFT_SKILLS or low in resume_words
+
+    located = []
     for skill in job.skills:
         low = skill.lower()
-        if low in have or low in SOFT_SKILLS or low in resume_words:
-            continue
         # Where the job names it, in any of its words ("Nursing" in "Bachelor of Nursing Science Degree").
         position = next((n for n, line in enumerate(lines) if low in line.lower() or skill in named[n]), None)
         if position is not None:
             # Spelled as the job spells it: "regression" in "Strong statistics: regression, …" is no name.
             written = low if re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", lines[position]) else skill
-            scored.append((position, written))
-    spoken = (safe_phrase(spoken_skill(skill), 30) for _, skill in sorted(scored))
-    return list(dict.fromkeys(s for s in spoken if s))
+            located.append((position, max(lines[position].lower().find(low), 0), written, skill))
+    scored = []
+    for position, group in groupby(sorted(located), key=lambda item: item[0]):
+        for members, alternatives in _chains(lines[position].lower(), list(group)):
+            if alternatives:
+                # "languages such as Haskell, F#, Elm, … Clojure", "Python or Go": any one of them meets it, and
+                # asked about, it is the first two as the job lists them ("Haskell or F#"), never the one that
+                # happens to sort first.
+                if not any(had(skill) for *_, skill in members):
+                    scored.append((position, " or ".join(written for _, _, written, _ in members[:2])))
+            else:
+                scored.extend((position, written) for _, _, written, skill in members if not had(skill))
+    spoken = (" or ".join(safe_phrase(spoken_skill(part), 30) for part in skill.split(" or "))
+              for _, skill in scored)
+    return list(dict.fromkeys(s for s in spoken if s and not s.startswith(" or") and not s.endswith("or ")))
 
 
 def gap_skill(context: InterviewContext) -> str:
@@ -149,9 +165,48 @@ def gap_skill(context: InterviewContext) -> str:
     return next(iter(gap_skills(context)), "")
 
 
+# Skills listed one after another ("Haskell, F#, Elm", "Python or Go"); the list is of alternatives when an "or"
+# joins it or it follows "such as" ("languages such as Haskell, F#, …"); "Python, Go and Kubernetes" needs all.
+_SEPARATOR = r"(?:,\s*(?:(?:or|and|and/or)\b)?|/|\||\bor\b|\band\b|\band/or\b)"
+# (with words the job lists between them that are no skills of ours: "Elixir, ML, OCaml")
+_LISTED_RE = re.compile(rf"^\s*{_SEPARATOR}(?:\s*[\w#+.-]{{1,12}}\s*{_SEPARATOR})*\s*$")
+_OR_RE = re.compile(r"\bor\b|/")
+_OFFERS_RE = re.compile(r"(?:such as|e\.g\.|for example|like|one of|any of|either)[\s:(]*$")
+
+
+def _chains(line: str, members: list[tuple[int, int, str, str]]) -> list[tuple[list[tuple[int, int, str, str]], bool]]:
+    """A line's skills (position, index in the line, as written, skill) in runs listed one after another, each
+    with whether it is a list of alternatives."""
+    chains: list[tuple[list[tuple[int, int, str, str]], bool]] = []
+    run = [members[0]]
+    joined_by_or = False
+
+    def close() -> None:
+        offered = bool(_OFFERS_RE.search(line[:run[0][1]]))
+        chains.append((list(run), len(run) > 1 and (joined_by_or or offered)))
+
+    for item in members[1:]:
+        previous = run[-1]
+        between = line[previous[1] + len(previous[2]):item[1]]
+        if item[1] > previous[1] and _LISTED_RE.match(between):
+            joined_by_or = joined_by_or or bool(_OR_RE.search(between))
+            run.append(item)
+        else:
+            close()
+            run, joined_by_or = [item], False
+    close()
+    return chains
+
+
 def _mentions(text: str, skill: str) -> bool:
-    """Whether the candidate's words name the skill ("I was on call" names "on-call")."""
-    return f" {normalise(skill)} " in f" {normalise(text)} "
+    """Whether the candidate's words name the skill ("I was on call" names "on-call"), or one of the skills a
+    requirement lists as alternatives ("Haskell or F#")."""
+    return any(f" {normalise(part)} " in f" {normalise(text)} " for part in skill.split(" or "))
+
+
+def _mentioned_part(said: Sequence[str], skill: str) -> str:
+    """The alternative of `skill` the candidate named ("Haskell" of "Haskell or F#")."""
+    return next((part for part in skill.split(" or ") for answer in said if _mentions(answer, part)), skill)
 
 
 def _story_told(said: Sequence[str], skill: str) -> bool:
@@ -181,7 +236,8 @@ def must_have_question(context: InterviewContext, level: str, seed: str, compete
         ask = {"junior": "What did you do there, and what would you like to learn next?",
                "senior": "What decisions did you make there, and what would you change?",
                "mid": "What was your part in it, and what did you learn?"}[group]
-        return Candidate(f"You mentioned {skill} earlier, and the job asks for it. {ask}", competency, source="job")
+        named = _mentioned_part(said, skill)
+        return Candidate(f"You mentioned {named} earlier, and the job asks for it. {ask}", competency, source="job")
     if group == "junior":
         text = (f"The job asks for {skill}, and your resume says less about it. What have you done that comes "
                 f"closest, and how would you learn the rest?")
