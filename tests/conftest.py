@@ -25,6 +25,25 @@ def pytest_configure(config):
                       CHANNEL_LAYERS=replace_url(settings.CHANNEL_LAYERS, settings.REDIS_URL, url)).enable()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, migrated; after each flush its seeded rows are put back (tests/seeded.py)."""
+    from django.db.models.signals import post_migrate
+
+    from tests import seeded
+
+    with django_db_blocker.unblock():
+        rows = seeded.snapshot()
+
+    def put_back(using, **kwargs):
+        seeded.restore(rows, using)
+
+    post_migrate.connect(put_back, sender=seeded.last_app_with_models(), weak=False,
+                         dispatch_uid="tests.seeded.put_back")
+    yield
+    post_migrate.disconnect(dispatch_uid="tests.seeded.put_back")
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(email, *, display_name=None, password="correct-horse-battery", verified=True, **extra):
