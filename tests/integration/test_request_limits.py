@@ -89,9 +89,10 @@ class Daphne:
         return status, elapsed, sent[0], answer
 
 
-@pytest.fixture
-def daphne(tmp_path):
-    server = Daphne(tmp_path)
+@pytest.fixture(scope="module")
+def daphne(tmp_path_factory):
+    """One server for the module's requests (each starts from its own RSS reading): a start costs 2-9 s."""
+    server = Daphne(tmp_path_factory.mktemp("daphne"))
     yield server
     server.stop()
 
