@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 
 from agent_worker.core import events as ev
 from feedback import textstats
+from feedback.repeats import repeated_answers
 from feedback.scoring import ASKED_INSTEAD, Delivery, Evidence, JobContext, assess_answer, highlight_segments
 from feedback.scoring.rubrics import NOTHING_TO_TELL
 from feedback.speech import (
@@ -280,7 +281,7 @@ def analyse_interview(events: list[dict], *, competencies: list[str], job: JobCo
                         competencies, job)
         for qid, utterances in _group_answers(events)
     ]
-    answers = [a for a in answers if a.words > 0]
+    answers = repeated_answers([a for a in answers if a.words > 0])
     counted = [a for a in answers if a.is_answered]  # a question asked back is shown, but counts as unanswered
     for answer in counted:
         if answer.question_id in questions:
