@@ -89,6 +89,17 @@ TITLES = {
     "slow_start": "Start with a headline",
     "fillers": "Fewer filler words",
     "pace": "Find your pace",
+    # what-would-you-do questions
+    "problem": "A specific problem",
+    "proposal": "A concrete proposal",
+    "measure": "How you would know it worked",
+    "example": "Backed by what you have done",
+    "story_elsewhere": "Answer the question that was asked",
+    "no_proposal": "Say what you would do",
+    "no_problem": "Say what is wrong today",
+    "vague_proposal": "Say the step itself",
+    "no_measure": "Say how you would know it worked",
+    "example_only": "Lead with what you would do",
 }
 EXAMPLE_NOTES = (
     "Your own sentences, in the order interviewers listen for, without filler, hedges or repeats. "
@@ -266,6 +277,8 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
         "padding": "Write one answer down, cut every sentence that repeats a point, and say the short version aloud.",
         "rambling": "Time one answer: two minutes at most, with the result said in the last twenty seconds.",
         "off_topic": "Before answering, repeat the question to yourself in five words and check your answer fits it.",
+        "story_elsewhere": "Before answering, repeat the question to yourself in five words; when it asks what you "
+        "would do, answer with your proposal, not a story about something else.",
         "blame": "Retell a story that went wrong focusing on what you did and what you changed afterwards.",
         "no_thread": "Write a three-sentence introduction: who you are now, one achievement, why this role is next.",
         "money": "Note two things in the job description you would like to do, and open your answer to "

@@ -105,10 +105,18 @@ def assess_answer(
     if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed) and not skipped:
         return _asked_instead(kind, analysed, results, rel)
     told_story = False
-    if kind in (rubrics.CLOSING, rubrics.GENERAL):
-        scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general
-        verdict = scorer(analysed, words, results, rel, question or "")
-        if kind == rubrics.GENERAL and rubrics.tells_a_story(analysed, results):
+    elsewhere = rubrics.story_elsewhere(kind, question or "", analysed, rel)
+    if kind in (rubrics.CLOSING, rubrics.GENERAL, rubrics.PROPOSAL):
+        if kind == rubrics.PROPOSAL:
+            verdict = rubrics.score_proposal(analysed, words, results, rel, question or "")
+        else:
+            scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general
+            verdict = scorer(analysed, words, results, rel, question or "")
+        if elsewhere:
+            # A good story about something else is still not an answer: no "scored as the story it tells".
+            verdict.cap(2.0, "a story about something other than what was asked", "off_topic")
+            verdict.flags.add(rubrics.STORY_ELSEWHERE)
+        elif kind != rubrics.CLOSING and rubrics.tells_a_story(analysed, results):
             # A story with a result answers "how do you…" as well as "tell me about a time…": never less.
             as_story = rubrics.score_story(analysed, words, results, rel)
             if as_story.value > verdict.value:
@@ -120,7 +128,7 @@ def assess_answer(
         verdict = rubrics.score_intro(analysed, words, results, rel, job=job)
     else:
         verdict = rubrics.score_motivation(analysed, words, results, rel, job=job)
-    if kind in (rubrics.STORY, rubrics.GENERAL):
+    if kind in (rubrics.STORY, rubrics.GENERAL, rubrics.PROPOSAL):
         rubrics.job_points(verdict, analysed, job)
     if analysed and (skipped or all(s.non_answer for s in analysed)):
         verdict.flags.add(rubrics.NOTHING_TO_TELL)
@@ -137,7 +145,8 @@ def assess_answer(
     if not found_strengths and score >= STRENGTH_AT_OR_ABOVE:
         extra = fallback_strength(analysed)
         found_strengths = [extra] if extra else []
-    found_improvements = improvements(kind, analysed, results, flags, words=words, delivery=delivery, job=job)
+    found_improvements = improvements(kind, analysed, results, flags, words=words, delivery=delivery, job=job,
+                                      question=question or "")
     example = None
     if score <= EXAMPLE_AT_OR_BELOW and words:
         example = examples.example_answer(kind, question, analysed, results, flags)

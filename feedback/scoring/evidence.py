@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from feedback.scoring import results, rubrics
+from feedback.scoring import examples, results, rubrics
 from feedback.scoring.job import JobContext
 from feedback.scoring.sentences import Sentence
 
@@ -22,6 +22,7 @@ FILLERS_PER_MINUTE = 6.0
 SHORT_ADVICE = {
     rubrics.STORY: "context in one sentence, what you did, the result.",
     rubrics.GENERAL: "your approach in one sentence, why you work that way, and one real time you did it.",
+    rubrics.PROPOSAL: "what you would do, step by step, why, and how you would know it worked.",
     rubrics.INTRO: "who you are now, one piece of work you are proud of, and why this role is your next step.",
     rubrics.MOTIVATION: "one thing about this job that draws you, and when you have done that kind of work before.",
 }
@@ -64,7 +65,8 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
     def add(key: str, sentence: Sentence | None, why: str, *, concrete: bool = False) -> None:
         if sentence is None or id(sentence) in used or len(found) >= MAX_ITEMS:
             return
-        if sentence.repeat or sentence.blame or sentence.hypothetical or sentence.generic:
+        # On a what-would-you-do question "I would…" is the answer, so a proposal sentence can be praised.
+        if sentence.repeat or sentence.blame or (sentence.hypothetical and kind != rubrics.PROPOSAL) or sentence.generic:
             return
         if sentence.is_question and kind != rubrics.CLOSING:
             return
@@ -97,6 +99,28 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
         if job is not None:
             add("job_work", rubrics.job_sentence([s for s in sentences if id(s) not in used], own=True),
                 "This is the job's own work, told as what you did: the interviewer can picture you doing it here.")
+    elif kind == rubrics.PROPOSAL:
+        proposals = rubrics.proposing(sentences)
+        problem = _best(sentences, lambda s: s not in proposals and not s.own_action and (s.numbers or s.names)
+                        and bool(rubrics._PROBLEM.search(s.text)))
+        add("problem", problem, "You pinned down what is wrong today, with a number or a name, so your fix has a real "
+            "problem to solve.")
+        vague = lambda s: bool(rubrics._VAGUE_FIX.search(s.text) or s.generic) and not (s.numbers or s.names)  # noqa: E731
+        change = _best(proposals, lambda s: not vague(s) and not rubrics._MEASURE.search(s.text))
+        add("proposal", change, "A concrete step with the reason for it: the interviewer can picture it and "
+                     "see why it would help." if change is not None and change.reasons else
+                     "A concrete step, said plainly: the interviewer can picture it.")
+        measure = next((s for s in sentences if rubrics._MEASURE.search(s.text) and not (s.own_action or s.team_action)), None)
+        add("measure", measure, "You said how you would know it worked (or what it would cost): that is the "
+                     "judgement this kind of question is listening for.")
+        reason = _best(sentences, lambda s: (s.reasons or bool(rubrics._FOR_WHOM.search(s.text))) and not vague(s))
+        add("reasons", reason, "You said why, which shows judgement, not just an idea.")
+        if "example_only" in flags:
+            add("example", _best(sentences, lambda s: s.own_action and (s.names or s.numbers or s.steps >= 2)),
+                "You answered with a real time you did this, step by step, which makes your way of doing it believable.")
+        elif change is not None:
+            add("example", _best(sentences, lambda s: s.own_action and (s.names or s.numbers)),
+                "You backed the idea with something you have done, which makes it believable.")
     elif kind == rubrics.INTRO:
         add("headline", next((s for s in sentences if rubrics._ROLE_STATEMENT.search(s.text)), None),
             "You opened with who you are and what you do: the interviewer knows where the story is going.")
@@ -144,6 +168,7 @@ def improvements(
     words: int,
     delivery: Delivery | None = None,
     job: JobContext | None = None,
+    question: str = "",
 ) -> list[Evidence]:
     found: list[Evidence] = []
 
@@ -164,6 +189,13 @@ def improvements(
         # STAR coaching for "I haven't done that" reads as not listening: say what to do when you have nothing.
         add(rubrics.NOTHING_TO_TELL, None, "You said you had nothing for this one. That is fine to admit, in one line, "
             "but then offer the closest thing you have done: \"I haven't …, but the nearest was when I …\", and tell that.")
+        return found
+    if rubrics.STORY_ELSEWHERE in flags:
+        # A good story, about something else: what was asked against what the answer is about, in their words.
+        told = first(lambda s: s.own_action or s.team_action)
+        add(rubrics.STORY_ELSEWHERE, told, _elsewhere_advice(kind, question, told))
+        if delivery is not None:
+            _delivery(delivery, sentences, add)
         return found
     if "off_topic" in flags:
         # The answer is about something else: coaching its parts (say "I", add a result) would polish the wrong
@@ -246,6 +278,25 @@ def improvements(
         if "nothing_added" in flags:
             add("nothing_added", None, 'Prepare two questions about the work ("What would success look like after six '
                 'months?") or one piece of experience you have not had the chance to mention.')
+    elif kind == rubrics.PROPOSAL:
+        if "no_proposal" in flags:
+            add("no_proposal", None, "Say what you would do: the change itself, in one sentence that starts "
+                "\"I would…\". This question asks for your proposal; a hypothetical is the answer here.")
+        if "example_only" in flags:
+            add("example_only", None, "Your example answers this. Open with one line on what you would do this time, "
+                "then tell the example as the proof.")
+        if "no_problem" in flags:
+            add("no_problem", None, "Say what is wrong today, as specifically as you can: how many steps, how long it "
+                "takes, who it fails. A fix lands better when the problem is concrete.")
+        if "vague_proposal" in flags:
+            add("vague_proposal", first(lambda s: bool(rubrics._VAGUE_FIX.search(s.text)) or s.generic),
+                "This could be said of anything. Say the step itself: what exactly would you do or change that someone "
+                "could see?")
+        if "no_reason" in flags:
+            add("no_reason", None, "Say why: why this choice, and who it helps.")
+        if "no_measure" in flags:
+            add("no_measure", None, "Finish with how you would know it worked: the number you would watch before and "
+                "after (time, steps, complaints, sales), or what it would cost.")
     elif kind == rubrics.GENERAL:
         if "no_example" in flags:
             add("no_example", None, "Back the answer with one real example from your work: what you did and what came of it.")
@@ -262,6 +313,23 @@ def improvements(
     if delivery is not None:
         _delivery(delivery, sentences, add)
     return found
+
+
+def _elsewhere_advice(kind: str, question: str, told: Sentence | None) -> str:
+    """ "You were asked X, but this answer is about the time you Y": what was asked against what was said."""
+    asked = question.strip()
+    about = f"the time {examples._as_you(told)}" if told is not None else "something else"
+    opening = f'You were asked "{asked}", but this answer is about {about}.' if asked else f"This answer is about {about}."
+    if kind == rubrics.PROPOSAL:
+        if rubrics._IMPROVE_Q.search(asked):
+            outline = ("name your choice and what is wrong with it today, then what you would change and why, and how "
+                       "you would know it worked")
+        else:
+            outline = "say what you would do first, then the next steps and why, and how you would know it worked"
+        return (f"{opening} It may be good work, but it is not what was asked, so it cannot score well here. This "
+                f"question asks what you would do: {outline}. A story can back that up, but only one about the same thing.")
+    return (f"{opening} It tells what happened, not what your approach is, so it cannot score well here. Start with "
+            "your approach in one sentence: what you do first, and why. Then give one time you worked that way.")
 
 
 def _unmeasured_zero_advice(outcome: Sentence | None) -> str | None:

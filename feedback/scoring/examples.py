@@ -94,6 +94,17 @@ def _as_you(sentence: Sentence) -> str:
 def example_answer(kind: str, question: str | None, sentences: list[Sentence], results: list, flags: set[str]) -> str:
     """The improved answer as one paragraph of their sentences and "Your turn:" questions."""
     usable = [s for s in sentences if _usable(s, general=kind == rubrics.GENERAL)]
+    if rubrics.STORY_ELSEWHERE in flags:
+        # An outline for the question that was asked: never their story about something else.
+        if kind == rubrics.PROPOSAL and rubrics._IMPROVE_Q.search(question or ""):
+            return ("Your turn: what would you choose, in one line? What is wrong with it today, as specifically as "
+                    "you can say: how many steps, how long it takes, who it fails? What would you change, and why would "
+                    "that fix it? How would you know it worked, and what would it cost?")
+        if kind == rubrics.PROPOSAL:
+            return ("Your turn: what would you do first, in one line? What would you do next, and why in that order? "
+                    "How would you know it worked, and what would it cost?")
+        return ("Your turn: what is your approach, in one sentence? Why do you work that way? When did you last work "
+                "that way, and what came of it?")
     if "off_topic" in flags:
         # Nothing of an answer to another question belongs in this one, and a story outline does not fit
         # a follow-up such as "Why did you choose Kafka?": the outline of answering what was asked.
@@ -107,6 +118,8 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
         pieces = _motivation(usable)
     elif kind == rubrics.CLOSING:
         pieces = _closing(usable)
+    elif kind == rubrics.PROPOSAL:
+        pieces = _proposal(usable, flags, improve=bool(rubrics._IMPROVE_Q.search(question or "")))
     else:
         pieces = _general(usable)
     text = " ".join(p for p in pieces if p)
@@ -230,4 +243,31 @@ def _general(usable: list[Sentence]) -> list[str]:
     pieces.extend(_clean(s) for s in example + outcome)
     if not example:
         pieces.append("Your turn: when did you last do this at work, and what came of it?")
+    return pieces
+
+
+_HEDGE = re.compile(r"(?i)\b(?:never|haven['’]t|not\s+sure|honestly|good\s+question)\b")
+
+
+def _proposal(usable: list[Sentence], flags: set[str], *, improve: bool) -> list[str]:
+    """Their choice, the problem, the change and its reason, how they would know: missing parts asked for."""
+    proposals = rubrics.proposing(usable)
+    problem = [s for s in usable if s not in proposals and not s.own_action and rubrics._PROBLEM.search(s.text)][:1]
+    direct = [s for s in usable[:1] if s not in proposals and s not in problem
+              and not (s.own_action or s.team_action or _HEDGE.search(s.text))]
+    backing = [s for s in usable if s.own_action][:1]
+    pieces = [_clean(s) for s in direct + problem]
+    if not problem and improve:
+        pieces.append("Your turn: what is wrong with it today, as specifically as you can say: how many steps, how "
+                      "long it takes, who it fails?")
+    plain = [s for s in proposals if not (rubrics._VAGUE_FIX.search(s.text) or s.generic) or s.numbers or s.names]
+    pieces.extend(_clean(s) for s in plain[:2])
+    if not plain:
+        pieces.append("Your turn: what exactly would you change? What would people see or do differently?" if improve
+                      else "Your turn: what exactly would you do first, and then?")
+    if "no_reason" in flags:
+        pieces.append("Your turn: why would that help, and who is it for?")
+    pieces.extend(_clean(s) for s in backing)
+    if "no_measure" in flags:
+        pieces.append("Your turn: how would you know it worked? Which number would you watch before and after?")
     return pieces

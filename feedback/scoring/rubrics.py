@@ -1,4 +1,4 @@
-"""Rubrics per question type: a story, a self-introduction, motivation, a closing, anything else.
+"""Rubrics per question type: a story, a proposal, a self-introduction, motivation, a closing, anything else.
 
 Every rubric scores 1-5 from what the answer contains, never from its length: a point is earned by
 a sentence that does something (an action in the first person, a result with an amount, a reason
@@ -17,7 +17,11 @@ from feedback.scoring.job import JobContext
 from feedback.scoring.sentences import Sentence, content_stems, stem
 
 STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
-QUESTION_TYPES = (STORY, INTRO, MOTIVATION, CLOSING, GENERAL)
+# "Which product would you improve, and how?", "How would you design…", "What would you do if…": hypothetical by design.
+PROPOSAL = "proposal"
+QUESTION_TYPES = (STORY, PROPOSAL, INTRO, MOTIVATION, CLOSING, GENERAL)
+# A story about something the question did not ask about (a proposal or an approach was asked for).
+STORY_ELSEWHERE = "story_elsewhere"
 # Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
 NOTHING_TO_TELL = "nothing_to_tell"
 SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
@@ -29,6 +33,7 @@ TYPE_LABELS = {
     MOTIVATION: "a motivation question",
     CLOSING: "a closing question",
     GENERAL: "an approach question",
+    PROPOSAL: "a what-would-you-do question",
 }
 
 _CLOSING_Q = re.compile(
@@ -59,6 +64,23 @@ _STORY_Q = re.compile(
     re.I,
 )
 
+# Asks what they would do, choose or design: "Which product would you improve?", "How would you prioritise…?",
+# "What would you do if a key customer threatened to leave?". Not "what would you do differently" (a look back at
+# a story), "how would you describe your approach" (an approach), "what would you like to ask" or "bring".
+_PROPOSAL_Q = re.compile(
+    r"\b(?:how|what|which|where|who|when|why)\b[^?]{0,60}?\bwould\s+you\s+(?:first\s+|then\s+)?(?:improve|change|design|"
+    r"build|do|prioriti[sz]e|measure|handle|approach(?!\s+to\b)|fix|add|launch|choose|pick|cut|redesign|go\s+about|structure|"
+    r"set\s+up|decide|plan|start|test|price|sell|pitch|respond|say\s+to|make|remove|scale|reduce|increase|grow|spend|"
+    r"rank|know|tackle|solve|organi[sz]e|introduce|implement|deal|win|keep|save|turn|evaluate|validate|roll\s+out|"
+    r"split|architect|model|store|rebuild|replace|recommend|propose|suggest)\b(?!\s+differently)|"
+    r"\bwhat\s+would\s+you\s+do\s+(?:if|when|about|first|in)\b|\bif\s+you\s+(?:were|had|joined|could|owned|ran|took\s+over)\b|"
+    r"\b(?:imagine|suppose)\b|\bhow\s+(?:should|could)\s+(?:we|you|a|an|the)\b|\bdesign\s+(?:a|an)\b",
+    re.I,
+)
+# "If you did it again, what would you change?": a look back at their story, not a proposal.
+_LOOK_BACK_Q = re.compile(r"(?i)\b(?:if\s+you\s+(?:did|could\s+do)\s+it\s+(?:again|over)|next\s+time|differently|"
+                          r"looking\s+back|in\s+hindsight|with\s+hindsight)\b")
+
 # "How do you keep yourself motivated through a run of lost deals?" asks how they got through it, not why this job.
 _RESILIENCE_Q = re.compile(r"\bmotivated\s+(?:through|when|after|during)\b", re.I)
 
@@ -72,6 +94,10 @@ def question_type(question: str | None, stage: str | None = None) -> str:
         return MOTIVATION
     if _INTRO_Q.search(text):
         return INTRO
+    # "Walk me through how you would design…" asks for a design, not for a time they did it.
+    if (_PROPOSAL_Q.search(text) and not _LOOK_BACK_Q.search(text)
+            and not _STORY_Q.search(re.sub(r"(?i)\bwalk\s+me\s+through\s+how\s+you\b", "", text))):
+        return PROPOSAL
     if _STORY_Q.search(text):
         return STORY
     return GENERAL
@@ -472,13 +498,137 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
         score.add(0.6, f'for a result with an amount ("{results[0].text}")')
     elif examples and any(s.outcome for s in sentences if s.span.start >= examples[0].span.start):
         score.add(0.3, "for saying how it turned out")
-    points, listed = _specificity(sentences, 0.8)
+    _specifics_and_faults(score, sentences, words, limit=0.8, short=25)
+    _relevance_limit(score, rel, sentences)
+    return score
+
+
+# What a proposal says it would do: "I would put…", "I'd add…", "my fix is…", "First, call them", "Add a button…".
+_PROPOSES = re.compile(
+    r"(?i)\b(?:i|we|you|it|that|this|they|which)\s+(?:would|could|should|will|might)\b(?!\s+(?:have\s+been|like\s+to\s+ask))|"
+    r"\b(?:i|we|you|it|that|they)['’](?:d|ll)\b|\b(?:my|the|our)\s+(?:plan|proposal|idea|fix|first\s+step|suggestion)\b|"
+    r"\bi\s+(?:want\s+to|plan\s+to|propose|suggest|recommend)\b|\blet['’]s\b|\binstead\s+of\b|"
+    r"^\s*(?:(?:first|then|next|after\s+that),?\s+)?(?:add|put|make|remove|build|cut|move|replace|show|give|drop|start|ask|"
+    r"call|offer|rank|score|list|split|send|set\s+up|merge|use)\b"
+)
+# The problem with things as they are: "takes five taps", "you have to", "nobody can find…".
+_PROBLEM = re.compile(
+    r"(?i)\b(?:takes?|too\s+(?:many|long|slow|hard|much)|slow|hard\s+to|confusing|can['’]?t|cannot|have\s+to|has\s+to|"
+    r"no\s+way\s+to|doesn['’]t|don['’]t|won['’]t|isn['’]t|fails?|broken|annoying|wait(?:s|ing)?|every\s+time|miss(?:es|ing)?|"
+    r"los(?:e|es|ing)|wast(?:e|es|ed|ing)|friction|pain|problem|issue|complain\w*|drop\s+off|churn\w*|stuck|clunky|buried|"
+    r"hidden|wrong|makes\s+(?:me|you|us|people)|forces?|manual(?:ly)?|errors?|mistakes?|expensive|crash\w*|freez\w*|"
+    r"threaten\w*|unhappy|late|behind|backlog|competing|conflict\w*)\b"
+)
+# How they would know it worked, or what it would cost: the judgement a proposal question is listening for.
+_MEASURE = re.compile(
+    r"(?i)\b(?:measur\w*|track\w*|metrics?|know\s+(?:it|if|whether|that)|success|watch\w*|a/b|pilot|trial|"
+    r"before\s+and\s+after|costs?|budget|trade-?offs?|risks?|effort|conversion|retention|nps|rate|"
+    r"support\s+(?:calls|tickets)|fewer|less\s+time|drop(?:s|ped)?\s+(?:to|from|by)|compare\w*|check\s+(?:whether|if))\b"
+)
+_FOR_WHOM = re.compile(
+    r"(?i)\bfor\s+(?:users|customers|people|anyone|everyone|patients|clients|new\s+\w+|the\s+\w+\s+who)\b|"
+    r"\b(?:who|that)\s+(?:use|need|want)s?\b"
+)
+_VAGUE_FIX = re.compile(
+    r"(?i)\b(?:user\s+experience|more\s+(?:intuitive|user[\s-]friendly|modern|efficient)|make\s+it\s+better|"
+    r"easier\s+to\s+use|streamline|optimi[sz]e|improve\s+(?:it|things|the\s+(?:process|experience))|best\s+practices?|"
+    r"stay\s+calm|feels?\s+heard|works\s+for\s+everyone|same\s+page|find\s+a\s+(?:solution|way)|scalable|reliable|"
+    r"maintainable|(?:based\s+on|by)\s+(?:importance|urgency|priority|impact)|communicate\s+with\s+everyone|"
+    r"listen\s+to\s+them|do\s+my\s+best|try\s+my\s+best|work\s+hard|handle\s+it|deal\s+with\s+it)\b"
+)
+# The question asks to fix or change something, so what is wrong today is part of the answer.
+_IMPROVE_Q = re.compile(r"(?i)\b(?:improve|change|fix|redesign|better|wrong|problem)\b")
+
+
+def proposing(sentences: list[Sentence]) -> list[Sentence]:
+    """The sentences that say what they would do (not the ones that tell what they did)."""
+    return [s for s in sentences if not s.non_answer and not s.is_question
+            and (_PROPOSES.search(s.text) or (s.hypothetical and not s.generic)) and not s.own_action]
+
+
+def score_proposal(sentences: list[Sentence], words: int, results: list, rel: float, question: str = "") -> Score:
+    """A question that asks what they would do, choose or design: a hypothetical is the answer, not a fault.
+
+    Credit: a direct answer that names the thing, a specific problem, a concrete proposal, the reason or who it
+    is for, how they would know it worked or what it costs. A real example from their work is a bonus."""
+    score = Score(1.0, ["1 to start"])
+    proposals = proposing(sentences)
+    first = sentences[0] if sentences else None
+    if first is not None and not (first.own_action or first.team_action or first.generic or first.non_answer
+                                  or first.part == "situation" or first.is_question):
+        score.add(0.5, "for answering directly")
+    problems = [s for s in sentences if s not in proposals and _PROBLEM.search(s.text) and not s.own_action]
+    if any(s.numbers or s.names for s in problems):
+        score.add(0.7, "for a specific problem (with a number or a name)")
+    elif problems:
+        score.add(0.4, "for naming the problem", "vague_problem")
+    elif _IMPROVE_Q.search(question):
+        score.flags.add("no_problem")
+    vague = [s for s in proposals if (_VAGUE_FIX.search(s.text) or s.generic) and not (s.numbers or s.names)]
+    plain = [s for s in proposals if s not in vague]
+    own = [s for s in sentences if s.own_action]
+    if plain:
+        score.add(1.0, "for a proposal: what you would do")
+        if sum(s.words for s in plain) >= 15 or len(plain) >= 2:
+            score.add(0.3, "for making it concrete")
+    elif proposals:
+        score.add(0.4, "for saying what you would do, in general terms only", "vague_proposal")
+    elif own and rel >= 0.6:
+        # "How would you prioritise…?" answered with the time they did: an answer by example.
+        score.add(1.0, "for answering with a real time you did it", "example_only")
+        if sum(s.steps for s in own) >= 2:
+            score.add(0.3, "for the steps you took")
+    else:
+        score.flags.add("no_proposal")
+    if any((s.reasons or _FOR_WHOM.search(s.text)) and s not in vague for s in sentences):
+        score.add(0.6, "for saying why it would help, or who it is for")
+    else:
+        score.flags.add("no_reason")
+    # In what they propose, not in a story of what they did ("I compared three vendors' prices").
+    if any(_MEASURE.search(s.text) for s in sentences if not (s.own_action or s.team_action)):
+        score.add(0.5, "for saying how you would know it worked, or what it costs")
+    else:
+        score.flags.add("no_measure")
+    if plain and own:
+        score.add(0.3, "for backing it with something you have done")
+    _specifics_and_faults(score, sentences, words, limit=0.5, short=20)
+    return score
+
+
+def _specifics_and_faults(score: Score, sentences: list[Sentence], words: int, *, limit: float, short: int) -> None:
+    """What every answer that is not a story earns for specifics and loses to padding, platitudes and length."""
+    points, listed = _specificity(sentences, limit)
     if points:
         score.add(round(points, 2), f"for specifics ({listed})")
     _penalties(score, sentences, words)
-    _length_limits(score, words, short=25, long=260, sentences=sentences)
-    _relevance_limit(score, rel, sentences)
-    return score
+    _length_limits(score, words, short=short, long=260, sentences=sentences)
+
+
+# "How would you describe your approach to product management?": the subject, without "in a sentence or two".
+_APPROACH_Q = re.compile(r"(?i)\b(?:your|my)\s+(?:approach|philosophy|style)\b|\bapproach\s+to\b")
+_ASIDES = re.compile(r"(?i)\b(?:in\s+(?:a|one)\s+(?:sentence|line|word)(?:\s+or\s+two)?|in\s+a\s+few\s+(?:words|sentences)|"
+                     r"briefly|how\s+would\s+you\s+describe|describe)\b")
+
+
+def story_elsewhere(kind: str, question: str, sentences: list[Sentence], rel: float) -> bool:
+    """A work story where a proposal or an approach was asked for, and not about what was asked.
+
+    A proposal question answered with a past story and no proposal, sharing under two words or topics with
+    the question ("Which product would you improve?" answered with how they negotiated supply contracts).
+    An approach question ("your approach to product management") answered with a story that states no
+    approach and shares nothing with its subject. A story that is about the question (a past prioritisation
+    for "How would you prioritise…?") is not caught: it answers by example."""
+    story = [s for s in sentences if s.own_action or s.team_action]
+    if not story:
+        return False
+    if kind == PROPOSAL:
+        return not proposing(sentences) and rel < 0.6 and len(story) >= len(sentences) / 2
+    if kind == GENERAL and _APPROACH_Q.search(question):
+        subject = _ASIDES.sub(" ", question)
+        stated = [s for s in sentences if not (s.own_action or s.team_action or s.outcome or s.non_answer
+                                                or s.part in ("situation", "result"))]
+        return not stated and relevance(subject, " ".join(s.text for s in sentences)) == 0
+    return False
 
 
 def job_points(score: Score, sentences: list[Sentence], job: JobContext | None) -> None:

@@ -162,3 +162,22 @@ def test_with_the_interviews_posting_the_report_the_practice_page_and_score_answ
 def test_without_a_posting_of_their_own_the_page_offers_none(alice_client, bank_question):
     page = alice_client.get("/feedback/practice/").content.decode()
     assert 'name="job"' not in page
+
+
+def test_a_what_would_you_do_question_gets_the_same_verdict_on_the_page_and_from_score_answers(alice_client, tmp_path, capsys):
+    question = "Which product that you use every day would you improve, and how?"
+    answers = [
+        "My banking app. Moving money between accounts takes five taps and two confirmations. I would put a transfer "
+        "button on the home screen and remember the last account I used, because most of my transfers go to the same place.",
+        "At the clinic I negotiated our supply contracts. I compared three vendors' prices for a year of orders and showed "
+        "our main vendor the cheaper quote; they matched it, which saved us about 2,300 dollars a year.",
+    ]
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps({"questions": [{"question": question, "answer": a} for a in answers]}))
+    call_command("score_answers", str(path))
+    scored = json.loads(capsys.readouterr().out)["answers"]
+    for answer, printed in zip(answers, scored, strict=True):
+        page = alice_client.post("/feedback/practice/", {"own_question": question, "answer": answer}).content.decode()
+        assert float(page.split('<span class="answer-score">')[1].split("<")[0]) == printed["score"]
+        assert "a what-would-you-do question" in page
+    assert scored[0]["score"] >= 3.5 > 2.0 >= scored[1]["score"]
