@@ -130,7 +130,10 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
 
 
 def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
-    if "hypothetical" in flags and not any(s.own_action for s in usable):
+    # Nothing concrete to build on (no step of their own, no name, no number: "We had a lot going on, so we worked
+    # on it as a team and it went well overall"): the example is an outline, not their sentence in prompts.
+    concrete = any(s.own_action or s.names or s.numbers for s in usable)
+    if ("hypothetical" in flags and not any(s.own_action for s in usable)) or not concrete:
         return [
             "Your turn: think of one real time this happened to you. Where were you, and what was at stake?",
             "What did you do yourself, step by step?",

@@ -80,7 +80,7 @@ def test_a_non_answer_gets_how_to_answer_not_an_improved_version_of_words_it_has
     page = response.content.decode()
     assert "How to answer this one" in page and "nothing in this answer to build on" in page
     assert "An improved version, from your own words" not in page
-    assert "Your turn: where were you working, and what was at stake?" in page
+    assert "What did you do yourself, step by step?" in page
 
 
 @pytest.mark.parametrize(

@@ -34,3 +34,13 @@ def test_the_report_counts_a_skipped_question_unanswered():
     skipped = [a for a in analysis.interview_answers() if a.text == "Sorry, can we skip this one?"]
     assert len(skipped) == 1 and skipped[0].is_answered is False
     assert any("skip" in i.text for i in skipped[0].improvements)
+
+
+def test_a_vague_team_answer_gets_an_outline_not_its_own_sentence_in_prompts():
+    """The lead's walk: 'An improved version of your answer…: Your turn: where were you working…? We had a lot going
+    on, so we worked on it as a team and it went well overall, everyone was happy. Your turn: …' — the candidate's
+    only sentence, with nothing concrete in it, wrapped in prompts."""
+    answer = "We had a lot going on, so we worked on it as a team and it went well overall, everyone was happy."
+    verdict = assess_answer("As a Practice Manager at Brightside Dental, what did you own that nobody else did?", answer)
+    assert verdict.example_answer and answer not in verdict.example_answer
+    assert "step by step" in verdict.example_answer
