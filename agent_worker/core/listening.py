@@ -213,8 +213,7 @@ def outcome_clause(text: str) -> str:
     sentences = list(reversed(re.split(r"(?<=[.;!?])\s+", text)))
     for sentence in sentences:
         for clause in re.split(r",\s+|\s+and\s+", sentence.strip(" .;!?")):
-            gained = re.match(r"(?:which|that|this|it)\s+((?:sav|recover|brought|generat|freed|won|cut|reduc|halv|"
-                              r"doubl|increas|improv)\w*\b.*)$", clause, re.IGNORECASE)
+            gained = re.match(r"(?:which|that|this|it)\s+(.*)$", clause, re.IGNORECASE)
             if gained and result_phrase(clause) and len(clause.split()) <= 14:
                 spoken = " ".join(_YOURS.get(w.lower(), w) for w in gained.group(1).split())
                 return f"That {spoken}"

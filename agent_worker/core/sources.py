@@ -155,9 +155,8 @@ def gap_skills(context: InterviewContext) -> list[str]:
                     scored.append((position, " or ".join(written for _, _, written, _ in members[:2])))
             else:
                 scored.extend((position, written) for _, _, written, skill in members if not had(skill))
-    spoken = (" or ".join(safe_phrase(spoken_skill(part), 30) for part in skill.split(" or "))
-              for _, skill in scored)
-    return list(dict.fromkeys(s for s in spoken if s and not s.startswith(" or") and not s.endswith("or ")))
+    spoken = ([safe_phrase(spoken_skill(part), 30) for part in skill.split(" or ")] for _, skill in scored)
+    return list(dict.fromkeys(" or ".join(parts) for parts in spoken if all(parts)))
 
 
 def gap_skill(context: InterviewContext) -> str:
