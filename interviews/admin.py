@@ -21,6 +21,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from agent_worker.core.bank import fits_level
 from interviews.models import Level, PlanStage, Question, Role, StagePlan
 from interviews.services.plan_versions import (
     PlanChanges,
@@ -516,11 +517,35 @@ class StageInPlanFilter(admin.SimpleListFilter):
         return queryset
 
 
+class LevelFilter(admin.SimpleListFilter):
+    """The questions a candidate at a level may be asked: those ticked for that level (students and interns are
+    asked like juniors, staff and managers like seniors: `fits_level`, the engine's own test) and those with no
+    level ticked, which suit every level. `levels` is a JSON list, which SQLite cannot search inside: the bank is
+    small, so the test runs on the rows' lists in Python and works the same on every database."""
+
+    title = "level it suits"
+    parameter_name = "level"
+    ANY = "any"
+
+    def lookups(self, request, model_admin):
+        return (*Level.choices, (self.ANY, "Any level (none ticked)"))
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value not in {*Level.values, self.ANY}:
+            return queryset
+        if value == self.ANY:
+            keep = [pk for pk, levels in queryset.values_list("pk", "levels") if not levels]
+        else:
+            keep = [pk for pk, levels in queryset.values_list("pk", "levels") if fits_level(levels, value)]
+        return queryset.filter(pk__in=keep)
+
+
 @admin.register(Question)
 class QuestionAdmin(admin.ModelAdmin):
     form = QuestionForm
     list_display = ("short_text", "role", "stage_in_plan", "competency", "levels_display", "active")
-    list_filter = (StageInPlanFilter, "role", "stage", "active")
+    list_filter = (StageInPlanFilter, LevelFilter, "role", "stage", "active")
     list_editable = ("active",)
     search_fields = ("text", "competency", "role__title")
     fields = ("role", "stage", "text", "competency", "levels", "tags", "active")

@@ -226,3 +226,32 @@ def test_the_question_list_is_searchable_and_filtered(carol_client):
     assert "incident" in page.lower()
     assert Question.objects.filter(text__icontains="incident").exists()
     assert carol_client.get("/admin/interviews/role/?active__exact=1").status_code == 200
+
+
+def test_carol_filters_the_question_list_by_the_level_a_question_suits(carol_client):
+    plan = StagePlan.objects.get(name="default", version=1)
+    role = Role.objects.create(title="Support Lead", slug="support-lead", competencies=["communication"], plan=plan,
+                               levels=["junior", "senior"])
+    for text, levels in (("Tell me about a shift you covered at short notice.", ["junior"]),
+                         ("Tell me about a team you built from scratch.", ["senior", "manager"]),
+                         ("Tell me about an escalation you owned end to end.", ["staff"]),
+                         ("Tell me about a customer you won back.", [])):
+        Question.objects.create(role=role, stage="past_experience", text=text, competency="communication",
+                                levels=levels)
+
+    def listed(level):
+        page = carol_client.get(f"/admin/interviews/question/?role__id__exact={role.pk}&level={level}")
+        assert page.status_code == 200
+        html = page.content.decode()
+        return {q.text for q in role.questions.all() if q.text in html}
+
+    assert listed("junior") == {"Tell me about a shift you covered at short notice.",
+                                "Tell me about a customer you won back."}
+    # A senior is asked the questions ticked for staff and managers too, as the interviewer asks them.
+    assert listed("senior") == {"Tell me about a team you built from scratch.",
+                                "Tell me about an escalation you owned end to end.",
+                                "Tell me about a customer you won back."}
+    assert listed("mid") == {"Tell me about a customer you won back."}
+    assert listed("any") == {"Tell me about a customer you won back."}
+    everything = carol_client.get(f"/admin/interviews/question/?role__id__exact={role.pk}").content.decode()
+    assert "level it suits" in everything and "Any level (none ticked)" in everything
