@@ -371,11 +371,17 @@ def _group_answers(events: list[dict]) -> list[tuple[str | None, list[dict]]]:
     question later (the engine should not let that happen) the later words join the same answer.
     A question of their own instead of an answer (`request` "own_question": the interviewer answered it and
     asked again) is the answer only when nothing else answered the question: then it counts as a question
-    asked back, unanswered; otherwise the question counts once, answered by what followed.
+    asked back, unanswered; otherwise the question counts once, answered by what followed. So does a question
+    asked again after an answer given to an earlier one (`agent.said` with `repeat_of`).
     """
     groups: dict[str | None, list[dict]] = {}
     asked_back: dict[str | None, list[dict]] = {}
+    told_again: set[str | None] = set()
     for event in events:
+        if event.get("type") == "agent.said" and _data(event).get("repeat_of"):
+            # Told that their answer was one given to an earlier question, and asked again: what follows is the
+            # answer (a story given again is already the earlier question's).
+            told_again.add(_data(event).get("question_id"))
         if event.get("type") != "candidate.said":
             continue
         data = _data(event)
@@ -385,6 +391,9 @@ def _group_answers(events: list[dict]) -> list[tuple[str | None, list[dict]]]:
             groups.setdefault(data.get("question_id"), [])
             asked_back.setdefault(data.get("question_id"), []).append(event)
         elif not data.get("request"):  # asking to hear the question again (or what it means) answers nothing
+            if data.get("question_id") in told_again:
+                told_again.discard(data.get("question_id"))
+                groups[data.get("question_id")] = []
             groups.setdefault(data.get("question_id"), []).append(event)
     return [(qid, said or asked_back.get(qid, [])) for qid, said in groups.items()]
 

@@ -10,15 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from agent_worker.core.text import word_overlap
+from agent_worker.core.text import same_answer
 from feedback.scoring import Evidence
 
 if TYPE_CHECKING:
     from feedback.analysis import Answer
 
 REPEATED = "repeated"
-REPEAT_OVERLAP = 0.85  # share of words in common with an earlier answer (`text.word_overlap`)
-REPEAT_MIN_WORDS = 12  # "Yes, ready." twice is no repeat worth a word
 REPEAT_CAP = 1.5
 
 
@@ -26,9 +24,9 @@ def repeated_answers(answers: list[Answer]) -> list[Answer]:
     """The answers with each later telling of an earlier answer capped and explained."""
     out: list[Answer] = []
     for answer in answers:
-        earlier = next((a for a in out if a.question and a.question != answer.question and a.words >= REPEAT_MIN_WORDS
-                        and answer.words >= REPEAT_MIN_WORDS and word_overlap(a.text, answer.text) >= REPEAT_OVERLAP),
-                       None)
+        # The test the interviewer uses live (`text.same_answer`): the report and the room agree on what a repeat is.
+        earlier = next((a for a in out if a.question and a.question != answer.question
+                        and same_answer(a.text, answer.text)), None)
         if earlier is None or answer.question is None:
             out.append(answer)
             continue

@@ -250,10 +250,12 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             data: dict[str, Any] = {"text": line.text}
             if line.question_id:
                 data["question_id"] = line.question_id
-            if line.kind in ("restatement", "redirect"):
+            if line.kind in ("restatement", "redirect", "repeat"):
                 data["restated"] = True
             if line.kind == "redirect":
                 data["redirected"] = True
+            if line.kind == "repeat":
+                data["repeat_of"] = line.repeat_of
             data.update(started_at=iso(begin), ended_at=iso(end))
             self._emit(ev.AGENT_SAID, data, at=end, stage=line.stage)
             if line.kind == "closing" and self._ending is not None:
@@ -389,6 +391,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             before = len(self.events), len(self._queue)
             now = self.clock.now()
             self._check_timers(now)
+            self._notice_repeat()
             self._consult_brain()
             if (len(self.events), len(self._queue)) == before:
                 return
@@ -470,10 +473,13 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             if qid in self._questions and data.get("restated") and self.brain_due == REQUEST:
                 self._questions[qid].restatements += 1
                 self.brain_due = None  # the request is met: the candidate answers the same question now
-            if qid in self._questions and data.get("redirected"):
-                self._questions[qid].redirected = True
+            if qid in self._questions and (data.get("redirected") or data.get("repeat_of")):
+                again = self._questions[qid]
+                again.redirected = again.redirected or bool(data.get("redirected"))
+                again.repeat_noted = again.repeat_noted or bool(data.get("repeat_of"))
                 # Asked again: it waits for an answer (a request to hear it again is met, silence re-prompted).
-                self._questions[qid].answered = False
+                again.answered = False
+                again.asked_again_at = len(again.answers)
                 self.brain_due = None  # brought back to it: the candidate answers the same question again
             if qid in self._questions:
                 question = self._questions[qid]
@@ -678,10 +684,10 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
 
     # -- speech and the brain ---------------------------------------------------------------------
 
-    def _queue_line(self, text: str, kind: str, question_id: str | None = None) -> Line:
+    def _queue_line(self, text: str, kind: str, question_id: str | None = None, *, repeat_of: str | None = None) -> Line:
         self._line_counter += 1
         stage = self.current_stage
         line = Line(id=derive_uuid(self.seed, "line", len(self.events), self._line_counter), text=text,
-                    stage=stage.name if stage else "", kind=kind, question_id=question_id)
+                    stage=stage.name if stage else "", kind=kind, question_id=question_id, repeat_of=repeat_of)
         self._queue.append(line)
         return line

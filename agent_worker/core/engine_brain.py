@@ -15,7 +15,9 @@ from agent_worker.core.brain import BrainTurn
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.events import Event
 from agent_worker.core.followups import level_guidance
-from agent_worker.core.records import REQUEST, Line
+from agent_worker.core.listening import read_answer
+from agent_worker.core.records import ANSWERED, REQUEST, Line, QuestionRecord
+from agent_worker.core.repeating import earlier_telling, repeat_line
 from agent_worker.core.report import conversation
 from agent_worker.core.tailoring import ANSWER_IN_PROMPT_CHARS, BRIEF_LIMIT, SUMMARY_LIMIT, setup_summary
 from agent_worker.core.text import cap, data_block
@@ -52,7 +54,13 @@ OWN_QUESTION_RULES = (
     "question (ask_question first) or call transition_stage.",
 )
 
-__all__ = ["OWN_QUESTION_RULES", "REQUEST_RULES", "EngineBrainSide"]
+REPEAT_RULES = (
+    "The candidate gave the same answer again, the one they gave earlier (you already told them so once): do not "
+    "call assess_response on it, do not follow it up or praise it. Say in a few words that you'll move on, then ask "
+    "a different question (ask_question first) or call transition_stage."
+)
+
+__all__ = ["OWN_QUESTION_RULES", "REPEAT_RULES", "REQUEST_RULES", "EngineBrainSide"]
 
 
 class EngineBrainSide(EngineState):
@@ -125,12 +133,40 @@ class EngineBrainSide(EngineState):
             rules = OWN_QUESTION_RULES if own_question else REQUEST_RULES
             parts.append(rules[0 if self.restatable_question() is not None else 1] + "\n"
                          + data_block("CANDIDATE REQUEST", request[1], 300))
+        if question is not None and question.repeat_noted and self.repeated_answer() is not None:
+            parts.append(REPEAT_RULES)
         if question is not None:
             parts.append("Current question: " + question.text)
             if question.answers:
                 parts.append("The candidate's answer so far:\n"
                              + data_block("CANDIDATE ANSWER", self.current_answer(), ANSWER_IN_PROMPT_CHARS))
         return "\n\n".join(p for p in parts if p)
+
+    # -- the same answer again --------------------------------------------------------------------
+
+    def repeated_answer(self) -> QuestionRecord | None:
+        """The earlier question the current answer was already given to (pasted again, or nearly), if any: the
+        answer since the question was last said, against each earlier question's whole answer."""
+        question = self.current_question()
+        if question is None or not question.answered:
+            return None
+        answer = " ".join(question.answers[question.asked_again_at:])
+        return earlier_telling(answer, (q for q in self.questions() if q is not question))
+
+    def _notice_repeat(self) -> None:
+        """An answer already given to an earlier question, in a middle stage: say so, once per question, and ask
+        the question again (a restatement: nothing counted). A second repeat is the brain's to move on from."""
+        question = self.current_question()
+        if (self.brain_due != ANSWERED or self._open_turn is not None or not self._floor_free() or self.ended
+                or self._ending is not None or question is None or question.repeat_noted
+                or not 0 < question.stage_index < len(self.plan.stages) - 1):
+            return
+        earlier = self.repeated_answer()
+        if earlier is None:
+            return
+        story = read_answer(" ".join(earlier.answers)).story
+        self._queue_line(repeat_line(earlier, question, story=story), "repeat", question.question_id,
+                         repeat_of=earlier.question_id)
 
     # -- async brains -----------------------------------------------------------------------------
 
@@ -151,7 +187,7 @@ class EngineBrainSide(EngineState):
     def turn_progressed(self, turn: BrainTurn) -> bool:
         if self.ended or self._ending is not None or self.stage_changes != turn._start_stage_changes:
             return True
-        if any(line.kind in ("restatement", "redirect") for line in self._queue):
+        if any(line.kind in ("restatement", "redirect", "repeat") for line in self._queue):
             return True  # the same question said again: the turn ends waiting for its answer
         return any(e.type == ev.QUESTION_ASKED or (e.type == ev.AGENT_SAID and e.data.get("restated"))
                    for e in self.events[turn._start_seq:])

@@ -228,6 +228,7 @@ class AgentSaid(EventData):
     question_id: str | None = None
     restated: bool = False  # the same question said again (the candidate asked, or was brought back)
     redirected: bool = False  # brought back to it after an answer about something else
+    repeat_of: str | None = None  # asked again after an answer already given to this earlier question
     started_at: str | None = None
     ended_at: str | None = None
 

@@ -22,8 +22,9 @@ class Line:
     id: str
     text: str
     stage: str
-    kind: str  # bridge, question, say, reply, reprompt, restatement, redirect, closing
+    kind: str  # bridge, question, say, reply, reprompt, restatement, redirect, repeat, closing
     question_id: str | None = None
+    repeat_of: str | None = None  # a `repeat` line: the earlier question the answer was already given to
 
 
 @dataclass
@@ -42,6 +43,8 @@ class QuestionRecord:
     restatements: int = 0  # said again in other words at the candidate's request
     redirected: bool = False  # brought back to it once after an answer about something else
     asked_back: int = 0  # the candidate's own questions instead of an answer to it
+    repeat_noted: bool = False  # told once that its answer was one given to an earlier question, and asked again
+    asked_again_at: int = 0  # its answers from here on came after it was last said again (a redirect, a repeat)
     thread: str = ""  # the main question this one follows up (its own id for a main question)
 
 

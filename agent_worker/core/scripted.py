@@ -118,6 +118,8 @@ _ACK_CLOSING_ADDED = ("Thanks for adding that.", "Thank you for telling me that.
 _BACK_TO_IT = ("Now, back to my question. {q}", "Coming back to what I asked: {q}")
 _LEAVE_IT = ("No problem, let's leave that one.", "That's fine, let's try something else.")
 _SKIP_IT = ("Sure, we can skip that one.", "Of course, let's leave that one.")
+# The same answer again after being told once: no probe into it and no praise, the next question.
+_AFTER_REPEAT = ("That's alright, let's move on.", "Okay, let's leave that one there.")
 # Follow-ups per story: a struggling answer gets one way in, a developing story up to three questions.
 MAX_STORY_FOLLOW_UPS = 3
 
@@ -144,8 +146,10 @@ class ScriptedBrain:
         answer = turn.answer
         reading = self._read(turn, answer)
         question = turn.question
+        # Told once that this answer was one they had given, and given again: the interview moves on.
+        again = question is not None and question.repeat_noted and turn.engine.repeated_answer() is not None
         redirect = (redirect_line(question.text, answer, reading, turn.engine.context.job_words)
-                    if not turn.preface and question else "")
+                    if not turn.preface and question and not again else "")
         if redirect and turn.redirect(redirect).ok:
             return  # once per question: the answer that follows is read with this one
         depth = 1 if reading.non_answer else judge_depth(answer)
@@ -161,6 +165,9 @@ class ScriptedBrain:
         skip = not turn.preface and asks_to_skip(answer) and 0 < turn.stage_index < len(turn.engine.plan.stages) - 1
         if skip:
             ack = self._varied(turn, pick(_SKIP_IT, turn.seed, "skip", len(turn.questions())))
+        elif again and not turn.preface:
+            ack = self._varied(turn, pick(_AFTER_REPEAT, turn.seed, "again", len(turn.questions())))
+        skip = skip or again
         # The answer to their own question is said whatever follows, a question or the next stage's bridge.
         reply = ack if not turn.preface and self._their_question(turn, answer, reading) else ""
         if move == "move_on":

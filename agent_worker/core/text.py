@@ -8,12 +8,15 @@ from functools import lru_cache
 
 __all__ = [
     "NEAR_DUPLICATE_OVERLAP",
+    "REPEAT_MIN_WORDS",
+    "REPEAT_OVERLAP",
     "cap",
     "candidate_request",
     "data_block",
     "is_near_duplicate",
     "is_thinking",
     "normalise",
+    "same_answer",
     "speech_seconds",
     "word_overlap",
     "words",
@@ -59,6 +62,19 @@ def is_near_duplicate(a: str, b: str, threshold: float = NEAR_DUPLICATE_OVERLAP)
     if not na or not nb:
         return False
     return na == nb or word_overlap(na, nb) >= threshold
+
+
+# An answer sharing this share of its words with an earlier one (or more) is that answer given again: the
+# interviewer notices it live, the report caps it.
+REPEAT_OVERLAP = 0.85
+REPEAT_MIN_WORDS = 12  # "Yes, ready." or "I don't know" twice is no repeat worth a word
+
+
+def same_answer(a: str, b: str) -> bool:
+    """Whether two answers are one answer told twice (pasted again, or nearly): both long enough to be about
+    something, and nearly all their words in common (`word_overlap`, against the longer one)."""
+    return (len(words(a)) >= REPEAT_MIN_WORDS and len(words(b)) >= REPEAT_MIN_WORDS
+            and word_overlap(a, b) >= REPEAT_OVERLAP)
 
 
 _THINKING_RE = re.compile(

@@ -252,3 +252,35 @@ async def test_a_request_to_repeat_over_the_socket_gets_the_same_question_back(q
     stored = [e for e in await stored_events(quick_interview) if e["type"] == "agent.said"]
     assert stored[-1]["data"]["restated"] is True
     await comm.disconnect()
+
+
+async def test_a_story_pasted_again_over_the_socket_is_named_once_then_the_interview_moves_on(
+        quick_interview, alice_cookie, in_memory_layer):
+    story = GOOD_ANSWERS[2]
+    comm = await connected(make_app(), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    await read_until(comm, asks_question)
+    await send(comm, type="answer", text=GOOD_ANSWERS[0])
+    first = await read_until(comm, lambda m: asks_question(m) and m["stage"] == "self_intro")
+    await send(comm, type="answer", text=story)
+    second = await read_until(comm, lambda m: asks_question(m) and m["stage"] == "past_experience")
+    messages = []
+    await send(comm, type="answer", text=story)
+    notice = await read_until(comm, lambda m: is_event("agent.said")(m) and m["data"].get("repeat_of"), into=messages)
+    assert notice["data"]["question_id"] == second["data"]["question_id"]
+    assert notice["data"]["repeat_of"] == first["data"]["question_id"] and notice["data"]["restated"] is True
+    assert notice["data"]["text"].startswith("That's the story you told when I asked")
+    assert notice["data"]["text"].endswith(second["data"]["text"])
+    assert not any(m.get("type") == "question.asked" for m in messages)
+    messages = []
+    await send(comm, type="answer", text=story)  # the same story a second time: on to the closing, once
+    closing = await read_until(comm, lambda m: asks_question(m) and m["stage"] == "closing", into=messages)
+    assert not any(is_event("agent.said")(m) and m["data"].get("repeat_of") for m in messages)
+    exits = [m for m in messages if is_event("stage.exited")(m)]
+    assert len(exits) == 1 and exits[0]["stage"] == "past_experience"
+    await send(comm, type="answer", text=GOOD_ANSWERS[3])
+    ended = await read_until(comm, is_event("interview.ended"))
+    assert ended["data"]["reason"] == "completed" and closing
+    stored = [e for e in await stored_events(quick_interview) if e["type"] == "agent.said" and e["data"].get("repeat_of")]
+    assert [e["data"]["text"] for e in stored] == [notice["data"]["text"]]
+    await comm.disconnect()
