@@ -17,7 +17,7 @@ from feedback.scoring import examples, rubrics
 from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
 from feedback.scoring.job import JobContext
 from feedback.scoring.results import result_spans
-from feedback.scoring.sentences import analyse_sentences
+from feedback.scoring.sentences import COVERED_ALREADY, analyse_sentences
 from feedback.textstats import Span
 
 EXAMPLE_AT_OR_BELOW = 3.0
@@ -134,6 +134,8 @@ def assess_answer(
         verdict.flags.add(rubrics.NOTHING_TO_TELL)
         if skipped:
             verdict.flags.add(rubrics.SKIPPED)
+        elif any(COVERED_ALREADY.search(s.text) for s in analysed):
+            verdict.flags.add(rubrics.COVERED_ALREADY)
     score = rubrics.finish(verdict)
     flags = verdict.flags
     star: dict[str, list[Span]] = {part: [] for part in textstats.STAR_PARTS}

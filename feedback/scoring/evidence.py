@@ -185,6 +185,11 @@ def improvements(
             "a skip: take a moment, then give your best answer in a sentence or two, or the closest thing you have "
             "done (\"I haven't …, but the nearest was when I …\").")
         return found
+    if rubrics.COVERED_ALREADY in flags:
+        add(rubrics.NOTHING_TO_TELL, None, "You said you had covered this already. An interviewer who asks again wants "
+            "something new: give this question its own answer, a line or two that points back (\"As with the … I "
+            "mentioned, …\") and adds a detail or another example.")
+        return found
     if rubrics.NOTHING_TO_TELL in flags:
         # STAR coaching for "I haven't done that" reads as not listening: say what to do when you have nothing.
         add(rubrics.NOTHING_TO_TELL, None, "You said you had nothing for this one. That is fine to admit, in one line, "

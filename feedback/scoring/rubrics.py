@@ -25,6 +25,7 @@ STORY_ELSEWHERE = "story_elsewhere"
 # Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
 NOTHING_TO_TELL = "nothing_to_tell"
 SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
+COVERED_ALREADY = "covered_already"  # nothing to tell, because an earlier answer is said to hold it
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
 TYPE_LABELS = {

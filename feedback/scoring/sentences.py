@@ -102,6 +102,8 @@ _NON_ANSWER = re.compile(
     r"^\W*(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?nothing\s+(?:more|else)\s+to\s+(?:add|say)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
     re.I,
 )
+# "I think I've covered that": nothing new, because the candidate thinks an earlier answer holds it.
+COVERED_ALREADY = re.compile(r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\b", re.I)
 _FILLER_PHRASES = re.compile(
     r"\b(?:at\s+the\s+end\s+of\s+the\s+day|to\s+be\s+honest|so\s+yeah|pretty\s+much|the\s+whole\s+story|"
     r"really,?\s+really|which\s+is\s+a\s+lot|you\s+know|basically|i\s+mean|like\s+i\s+said|as\s+i\s+said|"

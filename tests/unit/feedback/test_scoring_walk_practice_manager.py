@@ -94,8 +94,7 @@ def test_an_introduction_with_no_headline_still_gets_the_advice():
     "I haven't done that, sorry.",
     "No, that's all, thank you.",
     "I can't think of one.",
-    "I think I've covered that, thank you.",
-])
+])  # "I think I've covered that" has advice of its own (test_covered_already.py)
 def test_saying_there_is_nothing_to_tell_gets_advice_for_that_not_star_coaching(answer):
     verdict = assess_answer("What's the most interesting problem you've worked on there recently?", answer)
     advice = " ".join(i.text for i in verdict.improvements)
