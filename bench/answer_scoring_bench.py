@@ -31,6 +31,18 @@ PAIRS = ROOT / "tests" / "fixtures" / "feedback" / "labelled_pairs.json"
 HELD_OUT = ROOT / "tests" / "fixtures" / "feedback" / "heldout_pairs.json"
 RESULTS = ROOT / "bench" / "results" / "answer_scoring.json"
 BEFORE = {"right": 24, "pairs": 38}
+OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
+# The off-topic cases scored by main at a5d9309, before the check for short and work-worded off-topic answers.
+OFF_TOPIC_BEFORE = {"caught": 0, "false_alarms": 0}
+
+
+def off_topic_counts() -> dict[str, int]:
+    """Off-topic answers called off-topic, and on-topic near misses (short, other professions) wrongly called so."""
+    cases = json.loads(OFF_TOPIC.read_text())
+    off = cases["off_topic"] + cases.get("off_topic_missed", [])
+    flagged = lambda c: "off_topic" in assess_answer(c["question"], c["answer"]).flags  # noqa: E731
+    return {"caught": sum(map(flagged, off)), "off_topic": len(off),
+            "false_alarms": sum(map(flagged, cases["on_topic"])), "on_topic": len(cases["on_topic"])}
 
 
 def main() -> None:
@@ -62,6 +74,7 @@ def main() -> None:
         "better_mean": statistics.mean(better_scores),
         "worse_mean": statistics.mean(worse_scores),
         "ms_per_answer_median": statistics.median(timings) * 1000,
+        "off_topic": {**off_topic_counts(), "before": OFF_TOPIC_BEFORE},
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2))
@@ -79,6 +92,11 @@ def main() -> None:
     print(f"| held-out pairs ordered right | {held_right} of {len(held_out)} ({held_right / len(held_out):.0%}) |")
     for pattern, (ok, n) in result["by_pattern"].items():
         print(f"| labelled, {pattern} | {ok} of {n} |")
+    off = result["off_topic"]
+    print(f"| off-topic answers called off-topic (off_topic_cases.json), now / before | {off['caught']} of "
+          f"{off['off_topic']} / {OFF_TOPIC_BEFORE['caught']} of {off['off_topic']} |")
+    print(f"| on-topic near misses called off-topic (false alarms), now / before | {off['false_alarms']} of "
+          f"{off['on_topic']} / {OFF_TOPIC_BEFORE['false_alarms']} of {off['on_topic']} |")
     print(f"| mean score, better / worse answer | {result['better_mean']:.2f} / {result['worse_mean']:.2f} |")
     print(f"| scoring one answer, median | {result['ms_per_answer_median']:.2f} ms |")
 

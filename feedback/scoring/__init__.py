@@ -13,7 +13,7 @@ from typing import Any
 
 from agent_worker.core.text import asks_to_skip
 from feedback import textstats
-from feedback.scoring import examples, rubrics
+from feedback.scoring import examples, offtopic, rubrics
 from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
 from feedback.scoring.job import JobContext
 from feedback.scoring.results import result_spans
@@ -128,6 +128,9 @@ def assess_answer(
         verdict = rubrics.score_intro(analysed, words, results, rel, job=job)
     else:
         verdict = rubrics.score_motivation(analysed, words, results, rel, job=job)
+    if not elsewhere and offtopic.about_something_else(kind, question or "", analysed, results):
+        # Small talk, or a description where nothing happens: not a thin story, so not coached as one.
+        verdict.cap(1.5, "the answer is about something other than what was asked", "off_topic")
     if kind in (rubrics.STORY, rubrics.GENERAL, rubrics.PROPOSAL):
         rubrics.job_points(verdict, analysed, job)
     if analysed and (skipped or all(s.non_answer for s in analysed)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from feedback.scoring import examples, results, rubrics
+from feedback.scoring import examples, offtopic, results, rubrics
 from feedback.scoring.job import JobContext
 from feedback.scoring.sentences import Sentence
 
@@ -26,8 +26,6 @@ SHORT_ADVICE = {
     rubrics.INTRO: "who you are now, one piece of work you are proud of, and why this role is your next step.",
     rubrics.MOTIVATION: "one thing about this job that draws you, and when you have done that kind of work before.",
 }
-OFF_TOPIC_ADVICE = ("This answer talks about something other than what was asked. Say the question back to yourself in a few "
-                    "words, answer exactly that in your first sentence, then add one detail from your work that backs it up.")
 
 
 @dataclass
@@ -205,7 +203,8 @@ def improvements(
     if "off_topic" in flags:
         # The answer is about something else: coaching its parts (say "I", add a result) would polish the wrong
         # answer. Only what to do about the question, and how it was said when it was spoken.
-        add("off_topic", None, OFF_TOPIC_ADVICE)
+        # Not quoted: the advice says back what the whole answer is about, in their words.
+        add("off_topic", None, _elsewhere_advice(kind, question, first(lambda s: not s.non_answer), story=False))
         if delivery is not None:
             _delivery(delivery, sentences, add)
         return found
@@ -320,11 +319,22 @@ def improvements(
     return found
 
 
-def _elsewhere_advice(kind: str, question: str, told: Sentence | None) -> str:
-    """ "You were asked X, but this answer is about the time you Y": what was asked against what was said."""
+def _elsewhere_advice(kind: str, question: str, told: Sentence | None, *, story: bool = True) -> str:
+    """ "You were asked about X, but this answer is about the time you Y" (a story told) or "…about something else:
+    you like hiking on weekends" (anything else): what was asked against what was said, in their words."""
     asked = question.strip()
+    if not story:
+        said = f": {examples._as_you(told, whole=True)}" if told is not None else ""
+        opening = (f"You were asked {offtopic.asked_about(asked)}, but this answer talks about something other than "
+                   f"what was asked{said}. It cannot score well here.")
+        if examples.asks_for_an_instance(asked) and kind == rubrics.STORY:
+            outline = "tell one real time it happened: where you were, what you did yourself, and how it turned out"
+        else:
+            outline = "answer exactly that in your first sentence, then add one detail from your work that backs it up"
+        return f"{opening} Say the question back to yourself in a few words, then {outline}."
     about = f"the time {examples._as_you(told)}" if told is not None else "something else"
-    opening = f'You were asked "{asked}", but this answer is about {about}.' if asked else f"This answer is about {about}."
+    opening = (f"You were asked {offtopic.asked_about(asked)}, but this answer is about {about}." if asked
+               else f"This answer is about {about}.")
     if kind == rubrics.PROPOSAL:
         if rubrics._IMPROVE_Q.search(asked):
             outline = ("name your choice and what is wrong with it today, then what you would change and why, and how "

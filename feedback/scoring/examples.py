@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from feedback import textstats
-from feedback.scoring import rubrics
-from feedback.scoring.sentences import Sentence
+from feedback.scoring import offtopic, rubrics
+from feedback.scoring.sentences import STOPWORDS, Sentence
 
 _SECOND_PERSON = [
     (re.compile(r"\bI\s+was\b"), "you were"),
@@ -79,15 +79,21 @@ def _usable(sentence: Sentence, *, general: bool = False) -> bool:
                 or signpost) and bool(textstats.word_count(_clean(sentence)))
 
 
-def _as_you(sentence: Sentence) -> str:
-    """The main clause of one of their sentences, said back to them: "you rewrote the job in SQL"."""
+def _as_you(sentence: Sentence, *, whole: bool = False) -> str:
+    """The main clause of one of their sentences, said back to them: "you rewrote the job in SQL".
+
+    `whole`: what the sentence says, opening kept ("the company you work for was founded in 1998"), for
+    saying back what an answer is about rather than what they did."""
     clause = re.split(r",\s+|\s+and\s+(?=I\b)|;|\s+so\s+", _clean(sentence), maxsplit=1)[0].strip().rstrip(".!?")
     clause = re.sub(r"(?i)^(?:so|then|and|after that|first|next)[, ]+", "", clause)
-    # "Last spring I ran a referral program" is asked back as "after you ran a referral program".
-    clause = re.sub(r"^(?:[\w'’-]+,?\s+){1,5}?(?<!and\s)(?<!or\s)(?=I\s)", "", clause)
+    if not whole:
+        # "Last spring I ran a referral program" is asked back as "after you ran a referral program".
+        clause = re.sub(r"^(?:[\w'’-]+,?\s+){1,5}?(?<!and\s)(?<!or\s)(?=I\s)", "", clause)
     for pattern, replacement in _SECOND_PERSON:
         clause = pattern.sub(replacement, clause)
     words = clause.split()
+    if words and words[0].lower() in STOPWORDS:
+        words[0] = words[0].lower()  # "The traffic was terrible" is said back mid-sentence
     return " ".join(words[:20])
 
 
@@ -106,12 +112,15 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
         return ("Your turn: what is your approach, in one sentence? Why do you work that way? When did you last work "
                 "that way, and what came of it?")
     if "off_topic" in flags:
-        # Nothing of an answer to another question belongs in this one, and a story outline does not fit
-        # a follow-up such as "Why did you choose Kafka?": the outline of answering what was asked.
+        # Nothing of an answer to another question belongs in this one: the outline of answering what was asked,
+        # a story's for a story question (naming what it asked), and for a follow-up such as "Why did you choose
+        # Kafka?" the outline of answering it.
+        if kind == rubrics.STORY and asks_for_an_instance(question or ""):
+            return " ".join(_story_outline(question))
         return ("Your turn: what is the question asking, in a few words, and what is your answer to it? "
                 "What from your own work backs that answer up?")
     if kind == rubrics.STORY:
-        pieces = _story(usable, results, flags)
+        pieces = _story(usable, results, flags, question)
     elif kind == rubrics.INTRO:
         pieces = _intro(usable)
     elif kind == rubrics.MOTIVATION:
@@ -129,16 +138,33 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
     return text
 
 
-def _story(usable: list[Sentence], results: list, flags: set[str]) -> list[str]:
+_INSTANCE = re.compile(r"(?:about|for an example of) (?:(?:a|an|one) (?:time|situation|moment|occasion|example)\b ?|(?=when\b))(.*)")
+
+
+def asks_for_an_instance(question: str) -> bool:
+    """ "Tell me about a time you…", "Describe a situation where…": a story is the answer (not a follow-up such
+    as "Why did you choose Kafka there?", which a story outline would not fit)."""
+    return bool(re.match(r"(?:about|for an example of) (?:a|an|one|your|when)\b", offtopic.asked_about(question)))
+
+
+def _story_outline(question: str | None) -> list[str]:
+    """A story's parts as questions, for when there is nothing of theirs to build on: named for what was asked
+    ("think of one real time you disagreed with a colleague") when the question says it plainly."""
+    time = _INSTANCE.match(offtopic.asked_about(question or ""))
+    subject = f"one real time {time.group(1)}" if time and time.group(1) else "one real time this happened to you"
+    return [
+        f"Your turn: think of {subject}. Where were you, and what was at stake?",
+        "What did you do yourself, step by step?",
+        "What changed because of it, and by how much?",
+    ]
+
+
+def _story(usable: list[Sentence], results: list, flags: set[str], question: str | None = None) -> list[str]:
     # Nothing concrete to build on (no step of their own, no name, no number: "We had a lot going on, so we worked
     # on it as a team and it went well overall"): the example is an outline, not their sentence in prompts.
     concrete = any(s.own_action or s.names or s.numbers for s in usable)
     if ("hypothetical" in flags and not any(s.own_action for s in usable)) or not concrete:
-        return [
-            "Your turn: think of one real time this happened to you. Where were you, and what was at stake?",
-            "What did you do yourself, step by step?",
-            "What changed because of it, and by how much?",
-        ]
+        return _story_outline(question)
     situation = [s for s in usable if s.part == "situation"]
     # The scene is the earliest sentence with the most in it (a name, a number), not the shortest detail.
     situation.sort(key=lambda s: (-(min(len(s.names), 2) + min(s.numbers, 2)), s.span.start))

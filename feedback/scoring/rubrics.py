@@ -132,17 +132,19 @@ _TOPICS = [
 _TOPIC_STEMS = [({stem(w) for w in keys.split()}, {stem(w) for w in words.split()}) for keys, words in _TOPICS]
 
 
-def relevance(question: str | None, answer: str) -> float:
-    """How much of the question the answer speaks to: 0 (nothing in common) to 1."""
-    asked = content_stems(question or "")
+def relevance(question: str | None, answer: str, *, ignore: frozenset[str] = frozenset()) -> float:
+    """How much of the question the answer speaks to: 0 (nothing in common) to 1.
+
+    `ignore`: stems that count for nothing on either side (words any workplace answer uses, such as "team")."""
+    asked = content_stems(question or "") - ignore
     if not asked:
         return 1.0
-    said = content_stems(answer)
+    said = content_stems(answer) - ignore
     related = set(asked)
     for keys, words in _TOPIC_STEMS:
         if asked & keys:
             related |= words
-    hits = said & related
+    hits = said & (related - ignore)
     return min(1.0, len(hits) / 3)
 
 
