@@ -32,7 +32,9 @@ HELD_OUT = ROOT / "tests" / "fixtures" / "feedback" / "heldout_pairs.json"
 RESULTS = ROOT / "bench" / "results" / "answer_scoring.json"
 BEFORE = {"right": 24, "pairs": 38}
 OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
-# The off-topic cases scored by main at a5d9309, before the check for short and work-worded off-topic answers.
+# The off-topic cases scored by main at c19fc1e, before the check for short and work-worded off-topic answers. 15
+# off-topic and 35 on-topic cases were written after the check's first version and scored before it changed: 13 of
+# 15 caught, 7 of 35 called off-topic (thin answers on the subject: "It happens a lot in retail"), fixed since.
 OFF_TOPIC_BEFORE = {"caught": 0, "false_alarms": 0}
 
 

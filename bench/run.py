@@ -37,11 +37,19 @@ def previous_sections() -> dict[str, str]:
     return {part.split("\n", 1)[0]: "## " + part.rstrip("\n") + "\n" for part in parts}
 
 
+def notes_below_table(section: str | None) -> str:
+    """What was written under a section's table (how a number was measured, before and after): kept on a re-run."""
+    lines = (section or "").rstrip("\n").split("\n")
+    last = max((i for i, line in enumerate(lines) if line.startswith("|")), default=None)
+    notes = "\n".join(lines[last + 1 :]).strip("\n") if last is not None else ""
+    return f"\n{notes}\n" if notes else ""
+
+
 def main() -> int:
     sections, failures = [], []
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "mockflow_site.settings"}
     only = {name.strip() for name in os.environ.get("BENCH_ONLY", "").split(",") if name.strip()}
-    kept = previous_sections() if only else {}
+    kept = previous_sections()
     for script, title in BENCHES:
         path = HERE / script
         if not path.exists():
@@ -69,7 +77,7 @@ def main() -> int:
             if line.strip() and not line.startswith(("==", "Wrote"))
         )
         status = f" (exit {result.returncode}: the bench counted errors or misses, see below)" if result.returncode else ""
-        sections.append(f"## {title}\n\n`bench/{script}`, {took:.1f} s{status}\n\n{table}\n")
+        sections.append(f"## {title}\n\n`bench/{script}`, {took:.1f} s{status}\n\n{table}\n{notes_below_table(kept.get(title))}")
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     header = (
         "# Benchmarks\n\n"

@@ -109,7 +109,8 @@ _TOPICS = [
     ("bug debug crash error incident outage fail", "bug debug crash error fail defect issue leak cause trace log fix timeout broke incident outage alert rollback"),
     ("conflict disagre argu tension", "conflict disagre argu tension pushback disput agree compromis differ meeting option"),
     ("persuad convinc influenc stakeholder mind", "persuad convinc influenc agree propos stakeholder data numbers showed call"),
-    ("lead led mentor authority manag", "lead led mentor coach team manag ran organi propos pair review plan engineer"),
+    ("lead led mentor authority manag", "lead led mentor coach team manag ran organi propos pair review plan engineer "
+     "apprentic junior trainee taught teach"),
     ("fail mistak wrong", "fail mistak wrong error learn estimat late miss assum"),
     ("deadlin pressure tight", "deadlin late week day schedul early deliver submit priorit plan"),
     ("custom client user stakeholder", "custom client user call complain support contract renew"),
@@ -120,7 +121,7 @@ _TOPICS = [
     ("design system architect trade decision technic", "design architect system servic component trade scal chose choose instead because decision"),
     ("learn technolog new", "learn tutori course read new studi documen practic"),
     ("feedback critic review", "feedback review told criticis survey chang"),
-    ("priorit compet request", "priorit urgent import first deadlin request manager agreed"),
+    ("priorit compet request", "priorit urgent import first deadlin request manager agreed backlog kanban order rank"),
     ("qualiti bug test", "qualiti bug test review defect report"),
     ("initiat proactiv", "initiat noticed nobody volunteer propos own start"),
     ("collabor team teamwork", "team colleag together pair design meeting engineer"),
