@@ -34,7 +34,9 @@ BEFORE = {"right": 24, "pairs": 38}
 OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
 # The off-topic cases scored by main at c19fc1e, before the check for short and work-worded off-topic answers. 15
 # off-topic and 35 on-topic cases were written after the check's first version and scored before it changed: 13 of
-# 15 caught, 7 of 35 called off-topic (thin answers on the subject: "It happens a lot in retail"), fixed since.
+# 15 caught, 7 of 35 called off-topic (thin answers on the subject: "It happens a lot in retail"); 10 more on-topic
+# ones written after the second version: 7 of 10 called off-topic ("The store policy is a refund within thirty
+# days"). The third version catches small talk and the workplace's setting only: 10 of those 15, 0 of those 45.
 OFF_TOPIC_BEFORE = {"caught": 0, "false_alarms": 0}
 
 

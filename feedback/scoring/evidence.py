@@ -330,7 +330,7 @@ def _elsewhere_advice(kind: str, question: str, told: Sentence | None, *, story:
         if examples.asks_for_an_instance(asked) and kind == rubrics.STORY:
             outline = "tell one real time it happened: where you were, what you did yourself, and how it turned out"
         else:
-            outline = "answer exactly that in your first sentence, then add one detail from your work that backs it up"
+            outline = "answer exactly that in your first sentence and add one detail from your work that backs it up"
         return f"{opening} Say the question back to yourself in a few words, then {outline}."
     about = f"the time {examples._as_you(told)}" if told is not None else "something else"
     opening = (f"You were asked {offtopic.asked_about(asked)}, but this answer is about {about}." if asked
