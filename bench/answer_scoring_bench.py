@@ -37,6 +37,8 @@ OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
 # 15 caught, 7 of 35 called off-topic (thin answers on the subject: "It happens a lot in retail"); 10 more on-topic
 # ones written after the second version: 7 of 10 called off-topic ("The store policy is a refund within thirty
 # days"). The third version catches small talk and the workplace's setting only: 10 of those 15, 0 of those 45.
+# 15 off-topic and 15 on-topic cases written after the third version, scored once and not tuned on: 10 of 15 caught
+# (the misses are subjects it has no word for: a rescue greyhound, learning Spanish, an open-plan office), 0 of 15.
 OFF_TOPIC_BEFORE = {"caught": 0, "false_alarms": 0}
 
 

@@ -5,9 +5,9 @@ The cases (tests/fixtures/feedback/off_topic_cases.json) were written after publ
 question you were asked": small talk, hobbies, the office, the company's perks or history, the tools, a life story,
 given to a story or an approach question; and beside them answers that do answer, in one sentence, in a nurse's,
 a teacher's, an accountant's, a chef's or a salesperson's words, and thin or vague answers on the question's subject ("It happens a lot in retail,
-especially at Christmas", "The store policy is a refund within thirty days"). Before this check none of the 43
+especially at Christmas", "The store policy is a refund within thirty days"). Before this check none of the 58
 off-topic answers was called off-topic (each was coached as a thin story: "Say what you did yourself… Finish with the
-result"); 7 of them are still not caught (`off_topic_missed`, counted by bench/answer_scoring_bench.py, not asserted
+result"); 12 of them are still not caught (`off_topic_missed`, counted by bench/answer_scoring_bench.py, not asserted
 here)."""
 
 import json
