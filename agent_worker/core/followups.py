@@ -92,17 +92,21 @@ _DEEPER_AFTER_WHY = (
     "Looking back at {a}, what would you do differently next time?",
     "On {a}, how did you bring along the people it affected?",
 )
-# After a self-introduction that named something: one question about it. Something they did or made
-# ("the reconciliation checklist") is asked about as a piece of work; a place or a tool as where they work.
-_INTRO_FOLLOW_UPS = (
-    "You mentioned {a}. What's the most interesting problem you've worked on there recently?",
-    "You mentioned {a}. What part of that work do you find most rewarding?",
-)
-# A kind of work they named ("balance sheets", "tax work") is not a place to have worked "there".
-_INTRO_TOPIC_FOLLOW_UPS = (
-    "You mentioned {a}. What's the most interesting problem you've solved in that work recently?",
-    "You mentioned {a}. What part of that work do you find most rewarding?",
-)
+# After a self-introduction that named something: one question about it, worded for what it is
+# (`listening.named_kind`). Something they did or made ("the reconciliation checklist") is asked about as a piece
+# of work; an employer as where they work; a language or a tool as what they solve problems with ("You mentioned
+# Haskell. What's the most interesting problem you've worked on there?" treated a language as a place).
+_INTRO_FOLLOW_UPS = {
+    "place": ("You mentioned {a}. What's the most interesting problem you've worked on there recently?",
+              "You mentioned {a}. What part of your work there do you find most rewarding?"),
+    "tool": ("You mentioned {a}. What's the most interesting problem you've solved with {a} recently?",
+             "You mentioned {a}. What do you enjoy most about working with {a}?"),
+    "name": ("You mentioned {a}. What's the most interesting problem you've worked on recently that involved {a}?",
+             "You mentioned {a}. What part of that work do you find most rewarding?"),
+    # A kind of work they named ("balance sheets", "tax work") is not a place to have worked "there".
+    "topic": ("You mentioned {a}. What's the most interesting problem you've solved in that work recently?",
+              "You mentioned {a}. What part of that work do you find most rewarding?"),
+}
 _INTRO_MADE_FOLLOW_UPS = {
     "own_part": "You mentioned {a}. What was your own part in it?",
     "result": "You mentioned {a}. What's been the hardest part of that work?",
@@ -110,18 +114,29 @@ _INTRO_MADE_FOLLOW_UPS = {
 }
 
 
-def _about_work(template: str, anchor: str) -> str:
+# Follow-ups that look back on {a} as a piece of work: an employer or a tool is not one ("Looking back at Acme").
+_AS_WORK_RE = re.compile(r"(?:Looking back at|On|What came of|stay with|learn from) \{a\}")
+
+
+def _about_work(template: str, anchor: str, kind: str = "") -> str:
     """A follow-up about what they named: a kind of work they named as a skill ("reconciliation", "payroll") is
-    asked about as their work on it ("Looking back at your work on reconciliation", not "at reconciliation"),
-    and named back as they said it ("You mentioned payroll.")."""
-    work = anchor if anchor == "that" or anchor.startswith("the ") or anchor[:1].isupper() else f"your work on {anchor}"
+    asked about as their work on it ("Looking back at your work on reconciliation", not "at reconciliation"), an
+    employer or a tool, where the follow-up looks back on a piece of work, as their work there or with it
+    ("Looking back at your work at Acme"), and each is named back as they said it ("You mentioned payroll.")."""
+    if kind in ("place", "tool") and _AS_WORK_RE.search(template):
+        work = f"your work {'at' if kind == 'place' else 'with'} {anchor}"
+    elif anchor == "that" or anchor.startswith("the ") or anchor[:1].isupper():
+        work = anchor
+    else:
+        work = f"your work on {anchor}"
     return template.replace("You mentioned {a}", "You mentioned {m}").format(a=work, m=anchor)
 
 
 def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, strong: bool,
-                      made: str = "") -> list[tuple[str, str]]:
+                      made: str = "", kind: str = "") -> list[tuple[str, str]]:
     """Candidate follow-ups, best first, as (gap, text). `made` is something they did or chose: only that
-    is asked "why" or "which part was yours" about (never a topic they merely named, like "on-call")."""
+    is asked "why" or "which part was yours" about (never a topic they merely named, like "on-call"). `kind`: what
+    the anchor is (`listening.named_kind`); by default a capitalised name is a "name", a lower-case one a "topic"."""
     a = _about(anchor)
     out: list[tuple[str, str]] = []
     if stage == "self_intro":
@@ -130,19 +145,19 @@ def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, stro
         if made.startswith("the "):
             out += [(gap, _INTRO_MADE_FOLLOW_UPS[gap].format(a=made)) for gap in gaps if gap in _INTRO_MADE_FOLLOW_UPS]
         if anchor:
-            named = anchor[:1].isupper()  # an employer or a tool ("Acme", "Kubernetes"), not a kind of work
-            out += [("intro", t.format(a=a)) for t in (_INTRO_FOLLOW_UPS if named else _INTRO_TOPIC_FOLLOW_UPS)]
+            kind = kind if kind in _INTRO_FOLLOW_UPS else ("name" if anchor[:1].isupper() else "topic")
+            out += [("intro", t.format(a=a)) for t in _INTRO_FOLLOW_UPS[kind]]
         return [(gap, text[0].upper() + text[1:]) for gap, text in out]
     table = _PAST_FOLLOW_UPS if anchor else _NO_ANCHOR_FOLLOW_UPS
     wordings = _DEEPER_AFTER_WHY if level_group(level) == "senior" and "why" not in gaps else _DEEPER[level_group(level)]
-    deeper = [("deeper", _about_work(t, a)) for t in wordings] if anchor or strong else []
+    deeper = [("deeper", _about_work(t, a, kind)) for t in wordings] if anchor or strong else []
     missing = []
     for gap in gaps:
         if gap in ("why", "own_part") and anchor and made != anchor:
             wordings = _PAST_FOLLOW_UPS[gap] if made else _NO_ANCHOR_FOLLOW_UPS[gap]
             missing += [(gap, t.format(a=made)) for t in wordings]
         else:
-            missing += [(gap, _about_work(t, a)) for t in table.get(gap, ())]
+            missing += [(gap, _about_work(t, a, kind)) for t in table.get(gap, ())]
     # A strong story goes one step deeper (by level) before filling smaller gaps; a thin one fills its gaps.
     # Why they chose what they did ("Why did you go with the hallway beds?") comes first (a senior's deeper
     # question asks for the trade-off, which covers it): it is about what they said.

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent_worker.core.facts.skills import is_known_skill
 from agent_worker.core.text import words
 
-__all__ = ["ACTION_RE", "NUMBER", "RESULT_RE", "SITUATION_RE", "VAGUE_RE", "Reading", "numbers_in", "read_answer", "result_phrase"]
+__all__ = ["ACTION_RE", "NUMBER", "RESULT_RE", "SITUATION_RE", "VAGUE_RE", "Reading", "named_kind", "numbers_in",
+           "read_answer", "result_phrase"]
 
 # A number as people write it: "1,200", "3.5", "40" (never "1" out of "1,200").
 NUMBER = r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d,.])\d+(?:\.\d+)?(?![\d,]*\d)"
@@ -275,6 +277,12 @@ LANGUAGES = frozenset({
 })
 
 
+# What someone is, not what they work on or with ("You mentioned bilingual."): a resume's skills list has them.
+TRAITS = frozenset({"bilingual", "multilingual", "trilingual", "fluent", "detail-oriented", "detail oriented",
+                    "organized", "organised", "motivated", "self-motivated", "creative", "proactive", "reliable",
+                    "analytical", "hard-working", "hardworking", "team player", "punctual", "flexible"})
+
+
 def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool:
     """Whether a capitalised name at `start` is a place, a person, a relative's story or the company itself."""
     sentence_start = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start), text.rfind("! ", 0, start)) + 1
@@ -334,7 +342,7 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
     # What they moved away from ("from ELK to Loki") is not what they chose.
     found = [f for f in found if f[2].lower().removeprefix("the ") not in left_behind
              and not re.search(r"(?<!\w)" + re.escape(f[2].lower().removeprefix("the ")) + r"(?!\w)", turned_down)]
-    found = [f for f in found if f[2].lower().removeprefix("the ") not in LANGUAGES]
+    found = [f for f in found if f[2].lower().removeprefix("the ") not in LANGUAGES | TRAITS]
     # Names given as examples in a list ("twenty systems, including AWS, GitHub and Slack") are not the subject.
     listed = [m.span() for m in _EXAMPLES_RE.finditer(text)]
     kept = [f for f in found if not any(start <= f[1] < end for start, end in listed)]
@@ -378,3 +386,41 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
         made=tuple(phrase for rank, phrase in ranked if rank in (0, 2, 3)),
         outcome=outcome_clause(text),
     )
+
+
+# Where someone works or worked: "at Acme", "for the YMCA", "joined Stripe".
+_WORKPLACE_BEFORE_RE = re.compile(r"\b(?:at|for|joined|join|joining|left|leaving)\s+(?:the\s+)?$", re.IGNORECASE)
+# A kind of work or a practice said as a name ("Accounting", "Leadership"), not a tool to solve problems with.
+_FIELD_WORD_RE = re.compile(r"(?:ing|tion|sion|ment|ship|ness|ance|ence|ity|ics|ogy|al)$", re.IGNORECASE)
+_PRACTICES = frozenset({"payroll", "triage", "teamwork", "phlebotomy", "telemetry", "agile", "scrum", "kanban",
+                        "microservices", "serverless", "devops", "gitops", "bookkeeping"})
+
+
+def _tool_form(name: str) -> bool:
+    """A product's or a language's name, by its form: "Haskell", "C++", "QuickBooks", "Microsoft Word" (not "AWS"
+    or "GAAP", which may be a standard as well as a tool, nor "Project management", a kind of work)."""
+    tokens = name.split()
+    if not tokens or not name[:1].isupper() or re.fullmatch(r"[A-Z]{2,}", name) or name.lower() in _PRACTICES:
+        return False
+    if len(tokens) > 1:
+        return all(t[:1].isupper() or t in ("on", "of", "for", "and") for t in tokens)
+    return not _FIELD_WORD_RE.search(name)
+
+
+def named_kind(anchor: str, text: str, employers: list[str], known_terms: list[str]) -> str:
+    """What a name the candidate said is, so a follow-up can fit it: "place" (an employer, a club: asked about
+    "there"), "tool" (a language or a product: solved "with" it), "topic" (a kind of work, "Project management" or
+    "balance sheets": asked about as that work, in lower case), or "name" (anything else named: "DevOps", "GAAP", a
+    product they built: a problem "that involved" it)."""
+    lowered = anchor.lower()
+    if any(lowered == e.lower() or lowered.split()[0] == e.lower().split()[0] for e in employers if e.strip()):
+        return "place"
+    start = text.find(anchor)
+    if start >= 0 and _WORKPLACE_BEFORE_RE.search(text[max(0, start - 30):start]):
+        return "place"
+    if not anchor[:1].isupper():
+        return "topic"
+    known = any(lowered == term.lower() for term in known_terms) or is_known_skill(anchor)
+    if not known or re.fullmatch(r"[A-Z]{2,}", anchor) or re.search(r"[a-z][A-Z]", anchor):
+        return "name"
+    return "tool" if _tool_form(anchor) else "topic"

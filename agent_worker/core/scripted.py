@@ -34,7 +34,7 @@ from agent_worker.core.listening import ACTION_RE as _ACTION_RE
 from agent_worker.core.listening import RESULT_RE as _RESULT_RE
 from agent_worker.core.listening import SITUATION_RE as _SITUATION_RE
 from agent_worker.core.listening import VAGUE_RE as _VAGUE_RE
-from agent_worker.core.listening import Reading, read_answer
+from agent_worker.core.listening import Reading, named_kind, read_answer
 from agent_worker.core.phrases import vary_opening
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.restating import clarification, restatement
@@ -284,8 +284,12 @@ class ScriptedBrain:
                 # told a time it kept them going is followed up as the story it is, never asked for one.
                 options = motivation_follow_ups(made) if says_what_drives_them(story_text) else []
             else:
-                options = [text for _, text in follow_up_options(stage, story.missing, anchor,
-                                                                 turn.engine.context.level, story.strong, made)]
+                context = turn.engine.context
+                kind = named_kind(anchor, story_text, [p.employer or "" for p in context.resume_facts.positions],
+                                  list(context.known_terms)) if anchor else ""
+                named = anchor.lower() if kind == "topic" else anchor  # "You mentioned project management."
+                options = [text for _, text in follow_up_options(stage, story.missing, named, context.level,
+                                                                 story.strong, made, kind)]
         for text in options:
             if self._ask(turn, Candidate(text, None, "follow_up", "listening"), ack, reply):
                 return True

@@ -313,9 +313,13 @@ def resume_questions(context: InterviewContext, stage: str, seed: str, competenc
                 ), seed, "fact", "position"), "communication", source="resume"))
             elif title:
                 where = f" at {employer}" if employer else ""
+                # "there" is a place: a title with no employer ("Your resume lists R&D engineer.") has none.
+                listed = (f"Your resume lists {title}{where}. What's the piece of work there you'd most want me to "
+                          "know about?" if employer else
+                          f"Your resume lists your role as {title}. What's the piece of work from that role you'd most "
+                          "want me to know about?")
                 out.append(Candidate(pick((
-                    f"Your resume lists {title}{where}. What's the piece of work there you'd most want me to "
-                    "know about?",
+                    listed,
                     f"As {_article(title)} {title}{where}, what did you own that nobody else did?",
                 ), seed, "fact", "position"), "communication", source="resume"))
         shared = [s for s in job.skills if s.lower() in {r.lower() for r in resume.skills}

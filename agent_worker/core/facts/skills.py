@@ -161,3 +161,8 @@ def _canonical_skill(item: str) -> str:
         if match:
             return canonical
     return item
+
+
+def is_known_skill(name: str) -> bool:
+    """Whether a name is one of the vocabulary's skills, under any of its spellings ("Haskell", "k8s")."""
+    return _canonical_skill(name) != name or any(canonical.lower() == name.strip().lower() for canonical, _ in _VOCABULARY)

@@ -67,7 +67,8 @@ def test_a_town_after_the_employer_and_the_pronoun_after_a_name_are_never_named_
 def test_a_kind_of_work_is_asked_about_as_work_not_as_a_place_there():
     intro = " ".join(text for _, text in follow_up_options("self_intro", [], "balance sheets", "mid", False))
     assert "worked on there" not in intro and "You mentioned balance sheets." in intro
-    assert "worked on there" in " ".join(t for _, t in follow_up_options("self_intro", [], "Acme", "mid", False))
+    assert "worked on there" in " ".join(t for _, t in follow_up_options("self_intro", [], "Acme", "mid", False,
+                                                                         kind="place"))
     past = [t for _, t in follow_up_options("past_experience", ["result"], "reconciliation", "mid", True)]
     assert "Looking back at your work on reconciliation, what would you do differently next time?" in past
     assert not any("Looking back at reconciliation" in t or "What came of reconciliation" in t for t in past)
