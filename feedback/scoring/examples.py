@@ -86,7 +86,10 @@ def _as_you(sentence: Sentence, *, whole: bool = False) -> str:
     saying back what an answer is about rather than what they did."""
     clause = re.split(r",\s+|\s+and\s+(?=I\b)|;|\s+so\s+", _clean(sentence), maxsplit=1)[0].strip().rstrip(".!?")
     clause = re.sub(r"(?i)^(?:so|then|and|after that|first|next)[, ]+", "", clause)
-    if not whole:
+    if whole:
+        # "Your identity graph is exactly the kind of problem I want: messy records from …" is about the first part.
+        clause = clause.split(": ", 1)[0]
+    else:
         # "Last spring I ran a referral program" is asked back as "after you ran a referral program".
         clause = re.sub(r"^(?:[\w'’-]+,?\s+){1,5}?(?<!and\s)(?<!or\s)(?=I\s)", "", clause)
     for pattern, replacement in _SECOND_PERSON:
@@ -94,7 +97,12 @@ def _as_you(sentence: Sentence, *, whole: bool = False) -> str:
     words = clause.split()
     if words and words[0].lower() in STOPWORDS:
         words[0] = words[0].lower()  # "The traffic was terrible" is said back mid-sentence
-    return " ".join(words[:20])
+    if len(words) > 20:
+        words = words[:20]
+        while len(words) > 1 and words[-1].lower().strip(",;") in STOPWORDS:
+            words.pop()  # "… a sunny Sunday morning with your" ends on what it says: "… a sunny Sunday morning"
+        words[-1] = words[-1].rstrip(",;")
+    return " ".join(words)
 
 
 def example_answer(kind: str, question: str | None, sentences: list[Sentence], results: list, flags: set[str]) -> str:
