@@ -24,13 +24,15 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from feedback.scoring import assess_answer
+from feedback.scoring import assess_answer, question_type
 
 ROOT = Path(__file__).resolve().parents[1]
 PAIRS = ROOT / "tests" / "fixtures" / "feedback" / "labelled_pairs.json"
 HELD_OUT = ROOT / "tests" / "fixtures" / "feedback" / "heldout_pairs.json"
 RESULTS = ROOT / "bench" / "results" / "answer_scoring.json"
 BEFORE = {"right": 24, "pairs": 38}
+# A good answer to an approach question should read as one: a hiring manager rates a clear "how I work" about 3.5-4.
+GOOD_APPROACH = 3.5
 OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
 # The off-topic cases scored by main at c19fc1e, before the check for short and work-worded off-topic answers. 15
 # off-topic and 35 on-topic cases were written after the check's first version and scored before it changed: 13 of
@@ -69,6 +71,8 @@ def main() -> None:
     held_right = sum(
         assess_answer(p["question"], p["better"]).score > assess_answer(p["question"], p["worse"]).score for p in held_out
     )
+    approach = [assess_answer(p["question"], p["better"]).score for p in pairs + held_out
+                if question_type(p["question"]) == "approach"]
     result = {
         "pairs": len(pairs),
         "right": right,
@@ -80,6 +84,8 @@ def main() -> None:
         "better_mean": statistics.mean(better_scores),
         "worse_mean": statistics.mean(worse_scores),
         "ms_per_answer_median": statistics.median(timings) * 1000,
+        "approach_better": {"good": sum(v >= GOOD_APPROACH for v in approach), "answers": len(approach),
+                            "mean": statistics.mean(approach)},
         "off_topic": {**off_topic_counts(), "before": OFF_TOPIC_BEFORE},
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -104,6 +110,9 @@ def main() -> None:
     print(f"| on-topic near misses called off-topic (false alarms), now / before | {off['false_alarms']} of "
           f"{off['on_topic']} / {OFF_TOPIC_BEFORE['false_alarms']} of {off['on_topic']} |")
     print(f"| mean score, better / worse answer | {result['better_mean']:.2f} / {result['worse_mean']:.2f} |")
+    good = result["approach_better"]
+    print(f"| approach questions, better answers at {GOOD_APPROACH} or more (labelled and held-out) | {good['good']} of "
+          f"{good['answers']} (mean {good['mean']:.2f}) |")
     print(f"| scoring one answer, median | {result['ms_per_answer_median']:.2f} ms |")
 
 

@@ -100,6 +100,14 @@ TITLES = {
     "vague_proposal": "Say the step itself",
     "no_measure": "Say how you would know it worked",
     "example_only": "Lead with what you would do",
+    # approach questions
+    "steps": "Concrete steps of how you work",
+    "principle": "The reason behind your approach",
+    "check": "You check it worked",
+    "no_steps": "Say what you actually do",
+    "vague_steps": "Say the step itself",
+    "thin_steps": "Say more about each step",
+    "no_check": "Say how you check it worked",
 }
 EXAMPLE_NOTES = (
     "Your own sentences, in the order interviewers listen for, without filler, hedges or repeats. "

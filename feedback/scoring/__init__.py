@@ -13,7 +13,7 @@ from typing import Any
 
 from agent_worker.core.text import asks_to_skip
 from feedback import textstats
-from feedback.scoring import examples, offtopic, rubrics
+from feedback.scoring import approach, examples, offtopic, rubrics
 from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
 from feedback.scoring.job import JobContext
 from feedback.scoring.results import result_spans
@@ -27,6 +27,13 @@ ASKED_INSTEAD = "asked_question"
 __all__ = ["Assessment", "Delivery", "Evidence", "JobContext", "assess_answer", "highlight_segments", "question_type"]
 
 question_type = rubrics.question_type
+# The rubrics that take the question's wording (the others read only the answer, or the posting).
+_SCORERS = {
+    rubrics.CLOSING: rubrics.score_closing,
+    rubrics.GENERAL: rubrics.score_general,
+    rubrics.PROPOSAL: rubrics.score_proposal,
+    rubrics.APPROACH: approach.score_approach,
+}
 
 
 @dataclass
@@ -106,12 +113,8 @@ def assess_answer(
         return _asked_instead(kind, analysed, results, rel)
     told_story = False
     elsewhere = rubrics.story_elsewhere(kind, question or "", analysed, rel)
-    if kind in (rubrics.CLOSING, rubrics.GENERAL, rubrics.PROPOSAL):
-        if kind == rubrics.PROPOSAL:
-            verdict = rubrics.score_proposal(analysed, words, results, rel, question or "")
-        else:
-            scorer = rubrics.score_closing if kind == rubrics.CLOSING else rubrics.score_general
-            verdict = scorer(analysed, words, results, rel, question or "")
+    if kind in (rubrics.CLOSING, rubrics.GENERAL, rubrics.PROPOSAL, rubrics.APPROACH):
+        verdict = _SCORERS[kind](analysed, words, results, rel, question or "")
         if elsewhere:
             # A good story about something else is still not an answer: no "scored as the story it tells".
             verdict.cap(2.0, "a story about something other than what was asked", "off_topic")
@@ -131,7 +134,7 @@ def assess_answer(
     if not elsewhere and offtopic.about_something_else(kind, question or "", analysed, results):
         # Small talk, or a description where nothing happens: not a thin story, so not coached as one.
         verdict.cap(1.5, "the answer is about something other than what was asked", "off_topic")
-    if kind in (rubrics.STORY, rubrics.GENERAL, rubrics.PROPOSAL):
+    if kind in (rubrics.STORY, rubrics.GENERAL, rubrics.PROPOSAL, rubrics.APPROACH):
         rubrics.job_points(verdict, analysed, job)
     if analysed and (skipped or all(s.non_answer for s in analysed)):
         verdict.flags.add(rubrics.NOTHING_TO_TELL)

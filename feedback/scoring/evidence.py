@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from feedback.scoring import examples, offtopic, results, rubrics
+from feedback.scoring import approach, examples, offtopic, results, rubrics
 from feedback.scoring.job import JobContext
 from feedback.scoring.sentences import Sentence
 
@@ -23,6 +23,7 @@ SHORT_ADVICE = {
     rubrics.STORY: "context in one sentence, what you did, the result.",
     rubrics.GENERAL: "your approach in one sentence, why you work that way, and one real time you did it.",
     rubrics.PROPOSAL: "what you would do, step by step, why, and how you would know it worked.",
+    rubrics.APPROACH: "what you do first and next, why you work that way, and how you check it worked.",
     rubrics.INTRO: "who you are now, one piece of work you are proud of, and why this role is your next step.",
     rubrics.MOTIVATION: "one thing about this job that draws you, and when you have done that kind of work before.",
 }
@@ -63,8 +64,9 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
     def add(key: str, sentence: Sentence | None, why: str, *, concrete: bool = False) -> None:
         if sentence is None or id(sentence) in used or len(found) >= MAX_ITEMS:
             return
-        # On a what-would-you-do question "I would…" is the answer, so a proposal sentence can be praised.
-        if sentence.repeat or sentence.blame or (sentence.hypothetical and kind != rubrics.PROPOSAL) or sentence.generic:
+        # On a what-would-you-do or an approach question "I would…", "I usually…" is the answer: it can be praised.
+        answer_is_hypothetical = kind in (rubrics.PROPOSAL, rubrics.APPROACH)
+        if sentence.repeat or sentence.blame or (sentence.hypothetical and not answer_is_hypothetical) or sentence.generic:
             return
         if sentence.is_question and kind != rubrics.CLOSING:
             return
@@ -119,6 +121,8 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
         elif change is not None:
             add("example", _best(sentences, lambda s: s.own_action and (s.names or s.numbers)),
                 "You backed the idea with something you have done, which makes it believable.")
+    elif kind == rubrics.APPROACH:
+        _approach_strengths(sentences, results, result_sentence, add)
     elif kind == rubrics.INTRO:
         add("headline", next((s for s in sentences if rubrics._ROLE_STATEMENT.search(s.text)), None),
             "You opened with who you are and what you do: the interviewer knows where the story is going.")
@@ -145,6 +149,23 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
         add("evidence", result_sentence or _best(sentences, lambda s: s.own_action),
             "You used the last word to add relevant experience the interview had not covered.")
     return found
+
+
+def _approach_strengths(sentences: list[Sentence], results: list, result_sentence: Sentence | None, add) -> None:
+    """How they work, praised where they said it: a concrete step, the principle and its reason, the check."""
+    check = next(iter(approach.checks(sentences)), None)
+    principle = next((s for s in approach.principles(sentences) if s is not check), None)
+    rank = lambda s: (s in (check, principle), -(len(s.names) + min(s.numbers, 3) + s.reasons + s.habit))  # noqa: E731
+    steps = approach.concrete_steps(sentences) + [s for s in rubrics.proposing(sentences) if not approach.is_vague(s)]
+    add("steps", min(filter(approach.substantial, steps), key=rank, default=None), "You said what you actually do, step by step: the interviewer can "
+        "picture you doing it.")
+    add("principle", principle, "You gave the principle behind it and why, which shows judgement, not just a routine.")
+    add("check", check, "You said how you check it worked: you close the loop, which is what this question is "
+        "listening for.")
+    if results:
+        add("result", result_sentence, "You put an amount on the outcome: that is what an interviewer remembers.")
+    add("example", _best(approach.examples(sentences), lambda s: bool(s.names or s.numbers or s.steps >= 2)),
+        "You backed your approach with a real time you worked this way, which makes it believable.")
 
 
 def fallback_strength(sentences: list[Sentence]) -> Evidence | None:
@@ -301,6 +322,8 @@ def improvements(
         if "no_measure" in flags:
             add("no_measure", None, "Finish with how you would know it worked: the number you would watch before and "
                 "after (time, steps, complaints, sales), or what it would cost.")
+    elif kind == rubrics.APPROACH:
+        _approach_improvements(sentences, flags, add)
     elif kind == rubrics.GENERAL:
         if "no_example" in flags:
             add("no_example", None, "Back the answer with one real example from your work: what you did and what came of it.")
@@ -317,6 +340,34 @@ def improvements(
     if delivery is not None:
         _delivery(delivery, sentences, add)
     return found
+
+
+def _approach_improvements(sentences: list[Sentence], flags: set[str], add) -> None:
+    """What an approach answer leaves out, most important first: the steps, the reason, the check, an example."""
+    if "short" in flags:
+        add("short", None, "Give the interviewer more to work with: " + SHORT_ADVICE[rubrics.APPROACH])
+    if "no_steps" in flags:
+        add("no_steps", None, 'Say what you actually do, in order: "First I…, then I…". The question asks how you '
+            "work, so the steps are the answer.")
+    if "example_only" in flags:
+        add("example_only", None, "Your example shows it. Open with how you work as a rule, in a sentence or two "
+            "(\"When …, I first …, then …\"), then tell the example as the proof.")
+    if "thin_steps" in flags:
+        add("thin_steps", next((s for s in approach.concrete_steps(sentences) if not approach.substantial(s)), None),
+            "Say more about this step: what exactly you do, with whom and when, and why it comes first.")
+    if "vague_steps" in flags:
+        add("vague_steps", next((s for s in sentences if approach.is_step(s) and approach.is_vague(s)), None),
+            "Anyone could say this. Say the step itself: what you do, with whom and when, so the interviewer can "
+            "picture it.")
+    if "no_reason" in flags:
+        add("no_reason", None, "Say why you work this way: what goes wrong if you skip it? The reason is what shows "
+            "judgement.")
+    if "no_check" in flags:
+        add("no_check", None, "Say how you know it worked: what you check afterwards and when (a number you watch, a "
+            "follow-up call, a review after a week).")
+    if "no_example" in flags:
+        add("no_example", None, "One real time you worked this way, and what came of it, would make the approach "
+            "believable.")
 
 
 def _elsewhere_advice(kind: str, question: str, told: Sentence | None, *, story: bool = True) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from feedback import textstats
-from feedback.scoring import offtopic, rubrics
+from feedback.scoring import approach, offtopic, rubrics
 from feedback.scoring.sentences import STOPWORDS, Sentence
 
 _SECOND_PERSON = [
@@ -107,7 +107,7 @@ def _as_you(sentence: Sentence, *, whole: bool = False) -> str:
 
 def example_answer(kind: str, question: str | None, sentences: list[Sentence], results: list, flags: set[str]) -> str:
     """The improved answer as one paragraph of their sentences and "Your turn:" questions."""
-    usable = [s for s in sentences if _usable(s, general=kind == rubrics.GENERAL)]
+    usable = [s for s in sentences if _usable(s, general=kind in (rubrics.GENERAL, rubrics.APPROACH))]
     if rubrics.STORY_ELSEWHERE in flags:
         # An outline for the question that was asked: never their story about something else.
         if kind == rubrics.PROPOSAL and rubrics._IMPROVE_Q.search(question or ""):
@@ -135,6 +135,8 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
         pieces = _motivation(usable)
     elif kind == rubrics.CLOSING:
         pieces = _closing(usable)
+    elif kind == rubrics.APPROACH:
+        pieces = _approach(usable, flags)
     elif kind == rubrics.PROPOSAL:
         pieces = _proposal(usable, flags, improve=bool(rubrics._IMPROVE_Q.search(question or "")))
     else:
@@ -280,6 +282,31 @@ def _general(usable: list[Sentence]) -> list[str]:
     pieces.extend(_clean(s) for s in example + outcome)
     if not example:
         pieces.append("Your turn: when did you last do this at work, and what came of it?")
+    return pieces
+
+
+def _approach(usable: list[Sentence], flags: set[str]) -> list[str]:
+    """An outline of how they work, from their own steps in their order: the principle, the steps, the check, a
+    real time they worked that way and how it turned out; each part they left out asked for."""
+    steps = approach.concrete_steps(usable) + [s for s in rubrics.proposing(usable) if not approach.is_vague(s)]
+    principle = approach.principles(usable)[:1]
+    check = [s for s in approach.checks(usable) if s not in principle][:1]
+    kept = [s for s in steps if s not in check][:3]
+    told = principle + kept + check
+    instance = [s for s in approach.examples(usable) if s not in told][:1]
+    outcome = [s for s in usable if s.outcome and instance and s.span.start > instance[0].span.start and s not in told][:1]
+    pieces = [_clean(s) for s in sorted(principle + kept, key=lambda s: s.span.start)]
+    if not kept:
+        pieces.append("Your turn: how do you work, as a rule? What do you do first, and what next, said so someone "
+                      "could picture you doing it?")
+    if not principle:
+        pieces.append("Your turn: why do you work this way? What goes wrong otherwise?")
+    pieces.extend(_clean(s) for s in check)
+    if not check:
+        pieces.append("Your turn: how do you check it worked, and when?")
+    pieces.extend(_clean(s) for s in instance + outcome)
+    if not instance:
+        pieces.append("Your turn: when did you last work this way, and what came of it?")
     return pieces
 
 

@@ -65,7 +65,7 @@ _EVENT = re.compile(
 
 def about_something_else(kind: str, question: str, sentences: list[Sentence], results: list) -> bool:
     """Small talk or the workplace's setting, with nothing happening at work, sharing nothing with the question."""
-    if kind not in (rubrics.STORY, rubrics.GENERAL) or results or not sentences:
+    if kind not in (rubrics.STORY, rubrics.GENERAL, rubrics.APPROACH) or results or not sentences:
         return False
     if _SMALL_TALK.search(question) or _OUTSIDE_WORK_Q.search(question):
         return False

@@ -1,4 +1,5 @@
-"""Rubrics per question type: a story, a proposal, a self-introduction, motivation, a closing, anything else.
+"""Rubrics per question type: a story, a proposal, a self-introduction, motivation, a closing, anything else
+(which type a question is: `questions.py`; the approach rubric, for "how do you work" questions: `approach.py`).
 
 Every rubric scores 1-5 from what the answer contains, never from its length: a point is earned by
 a sentence that does something (an action in the first person, a result with an amount, a reason
@@ -14,12 +15,20 @@ from dataclasses import dataclass, field
 
 from feedback import textstats
 from feedback.scoring.job import JobContext
+from feedback.scoring.questions import (  # noqa: F401  (re-exported: the rubrics are named by these)
+    APPROACH,
+    CLOSING,
+    GENERAL,
+    INTRO,
+    MOTIVATION,
+    PROPOSAL,
+    QUESTION_TYPES,
+    STORY,
+    TYPE_LABELS,
+    question_type,
+)
 from feedback.scoring.sentences import Sentence, content_stems, stem
 
-STORY, INTRO, MOTIVATION, CLOSING, GENERAL = "story", "introduction", "motivation", "closing", "general"
-# "Which product would you improve, and how?", "How would you design…", "What would you do if…": hypothetical by design.
-PROPOSAL = "proposal"
-QUESTION_TYPES = (STORY, PROPOSAL, INTRO, MOTIVATION, CLOSING, GENERAL)
 # A story about something the question did not ask about (a proposal or an approach was asked for).
 STORY_ELSEWHERE = "story_elsewhere"
 # Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
@@ -28,80 +37,6 @@ SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
 COVERED_ALREADY = "covered_already"  # nothing to tell, because an earlier answer is said to hold it
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
-TYPE_LABELS = {
-    STORY: "a story question",
-    INTRO: "an introduction",
-    MOTIVATION: "a motivation question",
-    CLOSING: "a closing question",
-    GENERAL: "an approach question",
-    PROPOSAL: "a what-would-you-do question",
-}
-
-_CLOSING_Q = re.compile(
-    r"\b(?:any\s+questions|questions?\s+for\s+(?:me|us)|like\s+to\s+ask|want\s+to\s+ask|anything\s+(?:else|about\s+your)|"
-    r"haven['’]t\s+covered|anything\s+we\s+(?:missed|haven['’]t))\b",
-    re.I,
-)
-_MOTIVATION_Q = re.compile(
-    r"\b(?:why\s+(?:do\s+you\s+want|are\s+you\s+(?:interested|applying|looking)|this\s+(?:role|company|job|position|team)|"
-    r"here|us|our\s+company|join)|what\s+(?:draws|attracts|interests|excites|motivates)\s+you|motivat\w*)\b",
-    re.I,
-)
-_INTRO_Q = re.compile(
-    r"\b(?:about\s+yourself|introduce\s+yourself|"
-    r"walk\s+me\s+through\s+your\s+(?:background|resume|cv|career)|about\s+your\s+background)\b",
-    re.I,
-)
-_STORY_Q = re.compile(
-    r"\b(?:tell\s+me\s+about\s+(?:a|an|the|one|your\s+(?:biggest|hardest|proudest|most))\b|describe\s+(?:a|an|the)\b|"
-    r"give\s+(?:me\s+)?an\s+example|walk\s+me\s+through\s+(?:a|an|the|how\s+you)\b|have\s+you\s+ever|"
-    r"share\s+an?\s+(?:example|story|time)|talk\s+(?:me\s+)?(?:through|about)\s+a\s+time|a\s+time\s+(?:when\s+)?you|"
-    r"what(?:\s+(?:was|is|has\s+been)|['’]s(?:\s+been)?)\s+the\s+(?:hardest|biggest|most|toughest)|(?:specific|concrete|real)\s+example|"
-    r"an\s+example\s+of|where\s+were\s+you|what\s+happened|(?:specific|one|a)\s+time\b|what\s+did\s+you\s+do|"
-    r"what\s+difference\s+did|what\s+changed|what\s+was\s+the\s+(?:result|outcome|impact)|"
-    # what the candidate did, asked in the past: "what did you own…", "what problem did it solve, and what was your part?"
-    r"(?:what|how|which|where|why)\b[^?]{0,40}?\bdid\s+you\s+(?!come\s+to\b)\w+|what\s+was\s+your\s+(?:part|role|contribution)|"
-    r"problem\s+did\s+it\s+solve|do\s+differently\s+if\s+you\s+did|keep\s+(?:yourself|going|your\s+\w+\s+up)\b[^?]*\bthrough)",
-    re.I,
-)
-
-# Asks what they would do, choose or design: "Which product would you improve?", "How would you prioritise…?",
-# "What would you do if a key customer threatened to leave?". Not "what would you do differently" (a look back at
-# a story), "how would you describe your approach" (an approach), "what would you like to ask" or "bring".
-_PROPOSAL_Q = re.compile(
-    r"\b(?:how|what|which|where|who|when|why)\b[^?]{0,60}?\bwould\s+you\s+(?:first\s+|then\s+)?(?:improve|change|design|"
-    r"build|do|prioriti[sz]e|measure|handle|approach(?!\s+to\b)|fix|add|launch|choose|pick|cut|redesign|go\s+about|structure|"
-    r"set\s+up|decide|plan|start|test|price|sell|pitch|respond|say\s+to|make|remove|scale|reduce|increase|grow|spend|"
-    r"rank|know|tackle|solve|organi[sz]e|introduce|implement|deal|win|keep|save|turn|evaluate|validate|roll\s+out|"
-    r"split|architect|model|store|rebuild|replace|recommend|propose|suggest)\b(?!\s+differently)|"
-    r"\bwhat\s+would\s+you\s+do\s+(?:if|when|about|first|in)\b|\bif\s+you\s+(?:were|had|joined|could|owned|ran|took\s+over)\b|"
-    r"\b(?:imagine|suppose)\b|\bhow\s+(?:should|could)\s+(?:we|you|a|an|the)\b|\bdesign\s+(?:a|an)\b",
-    re.I,
-)
-# "If you did it again, what would you change?": a look back at their story, not a proposal.
-_LOOK_BACK_Q = re.compile(r"(?i)\b(?:if\s+you\s+(?:did|could\s+do)\s+it\s+(?:again|over)|next\s+time|differently|"
-                          r"looking\s+back|in\s+hindsight|with\s+hindsight)\b")
-
-# "How do you keep yourself motivated through a run of lost deals?" asks how they got through it, not why this job.
-_RESILIENCE_Q = re.compile(r"\bmotivated\s+(?:through|when|after|during)\b", re.I)
-
-
-def question_type(question: str | None, stage: str | None = None) -> str:
-    """Which rubric fits: from the question's wording, with the stage as a tie-breaker."""
-    text = question or ""
-    if _CLOSING_Q.search(text) or (stage == "closing" and not _STORY_Q.search(text)):
-        return CLOSING
-    if _MOTIVATION_Q.search(text) and not _RESILIENCE_Q.search(text):
-        return MOTIVATION
-    if _INTRO_Q.search(text):
-        return INTRO
-    # "Walk me through how you would design…" asks for a design, not for a time they did it.
-    if (_PROPOSAL_Q.search(text) and not _LOOK_BACK_Q.search(text)
-            and not _STORY_Q.search(re.sub(r"(?i)\bwalk\s+me\s+through\s+how\s+you\b", "", text))):
-        return PROPOSAL
-    if _STORY_Q.search(text):
-        return STORY
-    return GENERAL
 
 
 # Words an on-topic answer uses even when it repeats none of the question's words.
@@ -627,7 +562,7 @@ def story_elsewhere(kind: str, question: str, sentences: list[Sentence], rel: fl
         return False
     if kind == PROPOSAL:
         return not proposing(sentences) and rel < 0.6 and len(story) >= len(sentences) / 2
-    if kind == GENERAL and _APPROACH_Q.search(question):
+    if kind in (GENERAL, APPROACH) and _APPROACH_Q.search(question):
         subject = _ASIDES.sub(" ", question)
         stated = [s for s in sentences if not (s.own_action or s.team_action or s.outcome or s.non_answer
                                                 or s.part in ("situation", "result"))]

@@ -80,7 +80,7 @@ _GENERIC = re.compile(
     re.I,
 )
 _BLAME = re.compile(
-    r"\b(?:(?:their|his|her|its)\s+fault|(?:not|wasn['’]t|was\s+not|isn['’]t)\s+my\s+fault|"
+    r"\b(?:(?:their|his|her|its)\s+fault|(?:not|wasn['’]t|was\s+not|isn['’]t)\s+(?:really\s+)?(?:my|our)\s+fault|"
     r"nothing\s+i\s+could\s+(?:really\s+)?(?:do|have\s+done)|dropped\s+the\s+ball|unprofessional|"
     r"(?:they|he|she|everybody\s+else|everyone\s+else|the\s+other\s+team|management|qa|the\s+\w+\s+(?:team|manager))\s+"
     r"(?:never|didn['’]t|did\s+not|don['’]t|kept\s+changing|failed\s+to|should\s+have|took\s+ages)|"
@@ -169,6 +169,8 @@ class Sentence:
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     scene_change: bool = False  # a change that set the scene ("our audit was moved forward by two weeks"), not a result
     job_words: list[str] = field(default_factory=list)  # the posting's words it uses, when the job is known
+    # What they do as a rule, told in the present: "I start from the problem", "Then I write a one-page brief".
+    habit: int = 0
 
     @property
     def text(self) -> str:
@@ -233,6 +235,8 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
             i_past = [carried]
         sentence.own_action = bool(i_past or _I_PERFECT.search(body)) and not sentence.hypothetical
         sentence.team_action = bool(we_past) and not sentence.own_action and not sentence.hypothetical
+        if not _HYPOTHETICAL.search(body):
+            sentence.habit = habit_steps(body)
         own_verbs: list[int] = []
         if sentence.own_action:
             more = [m for m in _MORE_STEPS.finditer(body, i_past[0].end()) if m.group(1).lower() not in _NOT_ACTIONS] if i_past else []
@@ -270,6 +274,37 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
     _opening_scene(out)
     _problem_first(out)
     return out
+
+
+# "I start", "then I write", "we agree": a step of how they work, in the habitual present. Not a state ("I think",
+# "I'm", "I love"), a modal ("I would", "I can"), a past action (counted as their own action) nor a hedge ("I try").
+_NOT_HABITS = frozenset(
+    "am was were have has had think believe feel like love want need know hope guess mean care enjoy prefer tend "
+    "would could should will can can't cannot don't do did does didn't won't wouldn't must may might shall "
+    "try find see get got use really also just always never usually generally normally typically often sometimes first "
+    "then still even only personally definitely absolutely actually basically simply probably maybe".split()
+)
+_HABIT = re.compile(r"(?i)\b(?:i|we)\s+(?:(?:always|usually|generally|normally|typically|often|first|then|also|still|"
+                    r"never|only|mostly|mainly|sometimes|rarely|just|really|now|(?:like|try|tend)\s+to)\s+)*([a-z][a-z'’-]*)\b")
+
+
+_PAST_FORM = re.compile(rf"(?:{_IRREGULAR_PAST}|came|did|said|felt|[a-z-]+ed|\w*['’]\w*)", re.I)
+
+
+_SAME_IN_PAST = frozenset("put set cut read split let hit shut spread cost quit".split())
+_PRESENT = re.compile(r"(?i)\b(?:is|are|isn['’]t|aren['’]t|does|doesn['’]t|don['’]t|it['’]s|that['’]s)\b")
+
+
+def habit_steps(body: str) -> int:
+    """How many steps of their usual way of working the sentence tells: "I talk to five customers before I write
+    anything" is two. Only present-tense verbs of their own count ("I start", "we agree"), never "I think"."""
+    verbs = [m.group(1).lower() for m in _HABIT.finditer(body)]
+    steps = sum(1 for v in verbs if v not in _NOT_HABITS and v not in _NOT_ACTIONS and not _PAST_FORM.fullmatch(v))
+    # "I put every request against our two goals, and anything that doesn't move one waits": "put", "set", "read"
+    # are present too, in a sentence told in the present.
+    if steps or _PRESENT.search(body):
+        steps += sum(1 for v in verbs if v in _SAME_IN_PAST)
+    return steps
 
 
 _TOLD_AS_OUTCOME = re.compile(r"(?i)\b(?:as\s+a\s+result|in\s+the\s+end|since\s+then|after\s+that|afterwards|by\s+the\s+end)\b")

@@ -124,10 +124,11 @@ def test_a_typed_answer_has_no_speech_measures_but_still_counts_fillers_and_hedg
 
 
 def test_without_an_assessment_the_score_still_says_why(typed):
-    assert (typed.depth, typed.depth_source, typed.question_type) == (1, "content", "general")
-    assert typed.score == 1.0
-    assert typed.explanation[-1] == "= 1"
-    assert {i.key for i in typed.improvements} >= {"no_example", "no_reason"}
+    # "How do you handle a disagreement?" asks how they work: one hedged step in 13 words is too thin to show it.
+    assert (typed.depth, typed.depth_source, typed.question_type) == (2, "content", "approach")
+    assert typed.score == 1.5
+    assert typed.explanation[-1] == "= 1.5"
+    assert {i.key for i in typed.improvements} >= {"short", "no_reason"}
     assert typed.example_answer.startswith("I would ask the team what they need.")
     assert "Your turn:" in typed.example_answer
 
@@ -135,7 +136,7 @@ def test_without_an_assessment_the_score_still_says_why(typed):
 def test_it_scores_competencies_on_the_roles_fixed_list_and_reports_coverage(analysis):
     assert analysis.competency_scores() == {
         "problem solving": 4.7,
-        "communication": 1.0,
+        "communication": 1.5,
         "leadership": None,
         "teamwork": None,
     }
@@ -152,9 +153,9 @@ def test_a_competency_named_in_another_case_still_counts(typed):
 
 
 def test_the_overall_score_is_the_mean_of_competencies_with_data(analysis):
-    assert analysis.overall_score == 2.9
+    assert analysis.overall_score == 3.1
     assert analysis.overall_explanation == [
-        "mean of 2 competencies with answers (problem solving 4.7, communication 1)"
+        "mean of 2 competencies with answers (problem solving 4.7, communication 1.5)"
     ]
 
 

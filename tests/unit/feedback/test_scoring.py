@@ -147,7 +147,7 @@ def test_a_result_only_in_words_earns_the_result_points():
         ("Is there anything about your experience we haven't covered that you'd like to mention?", "closing", "closing"),
         ("Tell me about the hardest bug you've tracked down. How did you find the cause?", None, "story"),
         ("Walk me through a system you designed. What were the main trade-offs?", None, "story"),
-        ("How do you keep your code easy for others to change?", "self_intro", "general"),
+        ("How do you keep your code easy for others to change?", "self_intro", "approach"),
     ],
 )
 def test_each_question_gets_the_rubric_that_fits_it(question, stage, kind):
