@@ -76,7 +76,8 @@ def about_something_else(kind: str, question: str, sentences: list[Sentence], re
         return False  # platitudes, "I haven't done that", a question back: each has its own advice
     small = [s for s in sentences if _small_talk(s)]
     rest = [s for s in sentences if s not in small]
-    if any(s.hypothetical or _happens(s) for s in rest):
+    # On an approach question a step of how they work ("I hand over at the bedside") is work happening too.
+    if any(s.hypothetical or _happens(s) or (kind == rubrics.APPROACH and s.habit) for s in rest):
         return False  # something happens at work, or what they would do: a thin answer, not another subject
     return bool(small)
 

@@ -178,3 +178,18 @@ def test_score_answers_prints_the_same_verdicts(tmp_path, capsys):
                                                                                    (VAGUE_Q, VAGUE))]
     assert {a["question_type"] for a in printed} == {"approach"}
     assert all(s["quote"] in PM for s in printed[0]["strengths"])
+
+
+def test_a_way_of_working_that_mentions_the_desk_is_not_small_talk():
+    # The off-topic check reads "the desk" as the workplace's setting; a step of how they work is work happening.
+    answer = ("I hand over at the bedside, not at the desk, because the patient can correct me and the next nurse can "
+              "see them. I go through the same order every time, using SBAR. Anything that's due in the first hour, "
+              "like a dose or a blood test, I say first and point to on the chart.")
+    verdict = assess_answer("What's your approach to shift handover?", answer)
+    assert "off_topic" not in verdict.flags and verdict.score >= 3.5, verdict.explanation
+
+
+def test_small_talk_for_an_approach_question_is_still_off_topic():
+    answer = "I like hiking on weekends, and on Sundays I go to the cinema with my sister."
+    verdict = assess_answer("How do you prioritise when everything is urgent?", answer)
+    assert "off_topic" in verdict.flags and verdict.score <= 1.5, verdict.explanation
