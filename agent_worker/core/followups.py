@@ -8,6 +8,7 @@ Acknowledgements are neutral after a non-answer, specific after a strong answer,
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from agent_worker.core.asks import content_stopwords, intents_of, stem, word_stems
@@ -426,7 +427,9 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
         if run:
             before = tokens[i - len(run) - 1] if i - len(run) - 1 >= 0 else ""
             article = _ARTICLES.get(before, "")
-            spoken = " ".join(acronyms.get(w, w) for w in run)
+            # "a junior" is "a junior data scientist": the job's title words that follow finish the phrase.
+            title = list(itertools.takewhile(lambda w: w and stem(w) in role, tokens[i:]))
+            spoken = " ".join(acronyms.get(w, w) for w in run + title)
             topics.append(((f"{article} " if article else "") + spoken, frozenset(stem(w) for w in run)))
             run = []
     return topics
