@@ -214,6 +214,17 @@ def _story_told(said: Sequence[str], skill: str) -> bool:
     return any(_mentions(answer, skill) and read_answer(answer).story for answer in said)
 
 
+_WISH = re.compile(r"\b(?:learn(?:ing)?|pick(?:ing)?\s+up|get(?:ting)?\s+into|(?:have\s+not|haven['’]t|never|not\s+yet)\s+"
+                   r"(?:used|worked\s+with|touched|tried)|new\s+to|no\s+experience\s+(?:with|in))\b", re.I)
+
+
+def _only_wished_for(answer: str, skill: str) -> bool:
+    """Whether each sentence that names the skill only wants it ("I'd like to learn Redshift", "I haven't used
+    Go yet"): a mention that is no experience of it."""
+    naming = [s for s in re.split(r"(?<=[.!?])\s+", answer) if _mentions(s, skill)]
+    return bool(naming) and all(_WISH.search(s) for s in naming)
+
+
 _ASKS_FOR_IT = "the job asks for"  # in every must-have question (below)
 
 
@@ -231,12 +242,18 @@ def must_have_question(context: InterviewContext, level: str, seed: str, compete
         return None
     skill = skills[0]
     group = level_group(level)
-    if any(_mentions(answer, skill) for answer in said):
-        ask = {"junior": "What did you do there, and what would you like to learn next?",
-               "senior": "What decisions did you make there, and what would you change?",
-               "mid": "What was your part in it, and what did you learn?"}[group]
-        named = _mentioned_part(said, skill)
+    used = [answer for answer in said if _mentions(answer, skill) and not _only_wished_for(answer, skill)]
+    if used:
+        ask = {"junior": "What did you do with it, and what would you like to learn next?",
+               "senior": "What decisions did you make with it, and what would you change?",
+               "mid": "What was your part in that work, and what did you learn?"}[group]
+        named = _mentioned_part(used, skill)
         return Candidate(f"You mentioned {named} earlier, and the job asks for it. {ask}", competency, source="job")
+    if any(_mentions(answer, skill) for answer in said):
+        # "I'd like to learn Redshift" is no experience of it: asked what comes closest, as they said it.
+        named = _mentioned_part(said, skill)
+        return Candidate(f"You said you'd like to learn {named}, and the job asks for it. What have you done that "
+                         f"comes closest, and how would you go about learning it?", competency, source="job")
     if group == "junior":
         text = (f"The job asks for {skill}, and your resume says less about it. What have you done that comes "
                 f"closest, and how would you learn the rest?")
