@@ -122,12 +122,6 @@ class BrainTurn:
             return self._record(_STALE)
         return self._record(self.engine.restate_question(text))
 
-    def redirect(self, text: str) -> ToolResult:
-        """Bring the candidate back to the current question once, after an answer about something else."""
-        if self.stale:
-            return self._record(_STALE)
-        return self._record(self.engine.redirect_to_question(text))
-
     @property
     def request(self) -> tuple[str, str] | None:
         """What the candidate asked about the question instead of answering: (kind, their words), or None."""

@@ -391,7 +391,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
             before = len(self.events), len(self._queue)
             now = self.clock.now()
             self._check_timers(now)
-            self._notice_repeat()
+            self._bring_back()
             self._consult_brain()
             if (len(self.events), len(self._queue)) == before:
                 return

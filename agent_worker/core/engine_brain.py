@@ -15,9 +15,8 @@ from agent_worker.core.brain import BrainTurn
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.events import Event
 from agent_worker.core.followups import level_guidance
-from agent_worker.core.listening import read_answer
 from agent_worker.core.records import ANSWERED, REQUEST, Line, QuestionRecord
-from agent_worker.core.repeating import earlier_telling, repeat_line
+from agent_worker.core.repeating import NotAnAnswer, not_an_answer
 from agent_worker.core.report import conversation
 from agent_worker.core.tailoring import ANSWER_IN_PROMPT_CHARS, BRIEF_LIMIT, SUMMARY_LIMIT, setup_summary
 from agent_worker.core.text import cap, data_block
@@ -55,9 +54,10 @@ OWN_QUESTION_RULES = (
 )
 
 REPEAT_RULES = (
-    "The candidate gave the same answer again, the one they gave earlier (you already told them so once): do not "
-    "call assess_response on it, do not follow it up or praise it. Say in a few words that you'll move on, then ask "
-    "a different question (ask_question first) or call transition_stage."
+    "The candidate again did not answer the current question: the answer they gave to an earlier one, or again "
+    "something else (you already brought them back to it once). Do not call assess_response on it (it stays "
+    "unanswered), do not follow it up or praise it. Say in a few words that you'll move on, then ask a different "
+    "question (ask_question first) or call transition_stage."
 )
 
 __all__ = ["OWN_QUESTION_RULES", "REPEAT_RULES", "REQUEST_RULES", "EngineBrainSide"]
@@ -133,7 +133,7 @@ class EngineBrainSide(EngineState):
             rules = OWN_QUESTION_RULES if own_question else REQUEST_RULES
             parts.append(rules[0 if self.restatable_question() is not None else 1] + "\n"
                          + data_block("CANDIDATE REQUEST", request[1], 300))
-        if question is not None and question.repeat_noted and self.repeated_answer() is not None:
+        if question is not None and question.brought_back and self.not_an_answer() is not None:
             parts.append(REPEAT_RULES)
         if question is not None:
             parts.append("Current question: " + question.text)
@@ -142,31 +142,32 @@ class EngineBrainSide(EngineState):
                              + data_block("CANDIDATE ANSWER", self.current_answer(), ANSWER_IN_PROMPT_CHARS))
         return "\n\n".join(p for p in parts if p)
 
-    # -- the same answer again --------------------------------------------------------------------
+    # -- an answer to another question: the same story again, or something else ------------------
 
-    def repeated_answer(self) -> QuestionRecord | None:
-        """The earlier question the current answer was already given to (pasted again, or nearly), if any: the
-        answer since the question was last said, against each earlier question's whole answer."""
+    def not_an_answer(self) -> NotAnAnswer | None:
+        """Whether the current answer (since the question was last said) answers another question: the story
+        given to an earlier one, or something else (small talk, the office, a weekend for "what draws you")."""
         question = self.current_question()
         if question is None or not question.answered:
             return None
-        answer = " ".join(question.answers[question.asked_again_at:])
-        return earlier_telling(answer, (q for q in self.questions() if q is not question))
+        return not_an_answer(question, self._answer_since_asked(question),
+                             [q for q in self.questions() if q is not question], job_words=self.context.job_words)
 
-    def _notice_repeat(self) -> None:
-        """An answer already given to an earlier question, in a middle stage: say so, once per question, and ask
-        the question again (a restatement: nothing counted). A second repeat is the brain's to move on from."""
+    @staticmethod
+    def _answer_since_asked(question: QuestionRecord) -> str:
+        return " ".join(question.answers[question.asked_again_at:])
+
+    def _bring_back(self) -> None:
+        """An answer to another question, in a middle stage: say so kindly, once per question, and ask the question
+        again (a restatement: nothing counted). A second such answer is the brain's to move on from."""
         question = self.current_question()
         if (self.brain_due != ANSWERED or self._open_turn is not None or not self._floor_free() or self.ended
-                or self._ending is not None or question is None or question.repeat_noted
+                or self._ending is not None or question is None or question.brought_back
                 or not 0 < question.stage_index < len(self.plan.stages) - 1):
             return
-        earlier = self.repeated_answer()
-        if earlier is None:
-            return
-        story = read_answer(" ".join(earlier.answers)).story
-        self._queue_line(repeat_line(earlier, question, story=story), "repeat", question.question_id,
-                         repeat_of=earlier.question_id)
+        miss = self.not_an_answer()
+        if miss is not None:
+            self._queue_line(miss.text, miss.kind, question.question_id, repeat_of=miss.repeat_of)
 
     # -- async brains -----------------------------------------------------------------------------
 

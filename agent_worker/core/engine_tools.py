@@ -141,21 +141,6 @@ class EngineTools(EngineState):
         self._queue_line(clean, "restatement", question.question_id)
         return ToolResult(True, "restated", "Restated.", {"question_id": question.question_id})
 
-    def redirect_to_question(self, text: str) -> ToolResult:
-        """Bring the candidate back to the current question after an answer about something else, once per
-        question. Not a new question: nothing is counted, and the answer that follows is filed under it."""
-        clean = cap(text, 600)
-        if not clean:
-            return ToolResult(False, "empty", "Nothing to say.")
-        question = self.current_question()
-        last = len(self.plan.stages) - 1
-        if (self.brain_due != ANSWERED or self.ended or self._ending is not None or question is None
-                or question.redirected or not 0 < question.stage_index < last):
-            return ToolResult(False, "limit", "The candidate has been brought back to this question already (or "
-                                              "it is not open): ask a different question or move on.")
-        self._queue_line(clean, "redirect", question.question_id)
-        return ToolResult(True, "restated", "Brought back to the question.", {"question_id": question.question_id})
-
     def _thread_of_next(self, kind: str) -> str | None:
         """The story a new question of `kind` belongs to: a follow-up joins the stage's last question's."""
         if kind != "follow_up" or self.stage_index < 0 or self.stage_index not in self._stages:

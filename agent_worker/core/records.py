@@ -47,6 +47,11 @@ class QuestionRecord:
     asked_again_at: int = 0  # its answers from here on came after it was last said again (a redirect, a repeat)
     thread: str = ""  # the main question this one follows up (its own id for a main question)
 
+    @property
+    def brought_back(self) -> bool:
+        """Asked again once already after an answer to another question (something else, or an earlier story)."""
+        return self.redirected or self.repeat_noted
+
 
 @dataclass
 class StageState:

@@ -1,9 +1,15 @@
-"""The same answer given again: noticed once, said kindly and specifically, and the question asked again.
+"""An answer that does not answer the question: noticed once, said kindly and specifically, the question asked again.
 
-A candidate who pastes the story they told earlier under a later question (or tells it again nearly word for
-word) is told so once ("That's the story you told when I asked about a time you disagreed with a teammate. Do
-you have a different example for this one?") and hears the question again; a second repeat moves on. What is a
-repeat is `text.same_answer`, the test the report uses too.
+Two kinds, one mechanism (the engine's `_bring_back`, for any brain; a second such answer moves on):
+- the same answer given again: a candidate who pastes the story they told earlier under a later question (or tells
+  it again nearly word for word) is told so once ("That's the story you told when I asked about a time you
+  disagreed with a teammate. Do you have a different example for this one?") and hears the question again. What
+  is a repeat is `text.same_answer`, the test the report uses too;
+- an answer about something else: small talk or the office for a story question ("I like hiking on weekends." to
+  "Tell me about a time you disagreed with a colleague"; `answers.offtopic.answers_something_else`, the report's
+  own check), or a weekend or a grievance for "What draws you to this role?" (`followups.redirect_line`): "Thanks
+  for sharing that. Coming back to my question: can you tell me about a time you disagreed with a colleague?".
+  Nothing from the small talk is named back ("You mentioned Alien…").
 """
 
 from __future__ import annotations
@@ -11,10 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from dataclasses import dataclass
+
+from agent_worker.core.answers.offtopic import answers_something_else
+from agent_worker.core.followups import redirect_line
+from agent_worker.core.listening import read_answer
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.text import cap, same_answer
 
-__all__ = ["asked_about", "earlier_telling", "repeat_line"]
+__all__ = ["NotAnAnswer", "asked_about", "back_to_question_line", "earlier_telling", "not_an_answer", "repeat_line"]
 
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
 _POLITE_RE = re.compile(r"^(?:(?:can|could|would) you\s+(?:please\s+)?|please\s+)", re.IGNORECASE)
@@ -39,6 +50,20 @@ _POINTS_BACK_RE = re.compile(r"\b(?:it|that|this|there|them|your part)$", re.IGN
 _STORY_ASK_RE = re.compile(r"\b(?:a time|an? (?:example|situation|instance|occasion|project|decision|piece of work|"
                            r"deal|moment|problem|case)|one (?:specific|particular) time|a specific|a particular|"
                            r"specific example|proud)\b", re.IGNORECASE)
+
+
+# "Tell me about…", "Describe…", "Walk me through…": asked again as "can you tell me about…?".
+_IMPERATIVE_RE = re.compile(r"^(?:tell|describe|give|walk|talk|share|explain)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class NotAnAnswer:
+    """What to say when an answer does not answer its question: `kind` "repeat" (given to the earlier question
+    `repeat_of` already) or "redirect" (about something else)."""
+
+    text: str
+    kind: str
+    repeat_of: str | None = None
 
 
 def _asks(question: str) -> list[str]:
@@ -85,3 +110,28 @@ def repeat_line(earlier: QuestionRecord, question: QuestionRecord, *, story: boo
            else "What would you say to this one?")
     topic = asked_about(earlier.text)
     return f"{told} when I asked{',' if topic.startswith('“') else ''} {topic}. {ask} {question.text}"
+
+
+def back_to_question_line(question: str) -> str:
+    """Said once after an answer about something else: kind, then the question again as asked, an instruction
+    turned into a request ("Tell me about a time…" -> "can you tell me about a time…?")."""
+    sentences = _asks(question) or [question.strip()]
+    first, rest = sentences[0], sentences[1:]
+    if _IMPERATIVE_RE.match(first):
+        first = "can you " + first[0].lower() + first[1:].rstrip(".!") + ("" if first.endswith("?") else "?")
+    return "Thanks for sharing that. Coming back to my question: " + " ".join([first, *rest])
+
+
+def not_an_answer(question: QuestionRecord, answer: str, earlier: Iterable[QuestionRecord], *,
+                  job_words: frozenset[str] = frozenset()) -> NotAnAnswer | None:
+    """Whether `answer` (what was said since the question was last asked) answers another question: the story
+    told for an earlier one, or something else (small talk, the office, a weekend for "what draws you"); None when
+    it answers this one, however thinly."""
+    told = earlier_telling(answer, earlier)
+    if told is not None:
+        story = read_answer(" ".join(told.answers)).story
+        return NotAnAnswer(repeat_line(told, question, story=story), "repeat", told.question_id)
+    line = redirect_line(question.text, answer, read_answer(answer), job_words)
+    if not line and answers_something_else(question.text, answer, question.stage):
+        line = back_to_question_line(question.text)
+    return NotAnAnswer(line, "redirect") if line else None

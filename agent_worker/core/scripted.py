@@ -26,7 +26,6 @@ from agent_worker.core.followups import (
     motivation_follow_ups,
     non_answer_probe,
     own_question,
-    redirect_line,
     says_what_drives_them,
     told_what_draws_them,
 )
@@ -118,8 +117,8 @@ _ACK_CLOSING_ADDED = ("Thanks for adding that.", "Thank you for telling me that.
 _BACK_TO_IT = ("Now, back to my question. {q}", "Coming back to what I asked: {q}")
 _LEAVE_IT = ("No problem, let's leave that one.", "That's fine, let's try something else.")
 _SKIP_IT = ("Sure, we can skip that one.", "Of course, let's leave that one.")
-# The same answer again after being told once: no probe into it and no praise, the next question.
-_AFTER_REPEAT = ("That's alright, let's move on.", "Okay, let's leave that one there.")
+# No answer to the question again after being brought back to it once: no probe, no praise, the next question.
+_AFTER_AGAIN = ("That's alright, let's move on.", "Okay, let's leave that one there.")
 # Follow-ups per story: a struggling answer gets one way in, a developing story up to three questions.
 MAX_STORY_FOLLOW_UPS = 3
 
@@ -146,16 +145,15 @@ class ScriptedBrain:
         answer = turn.answer
         reading = self._read(turn, answer)
         question = turn.question
-        # Told once that this answer was one they had given, and given again: the interview moves on.
-        again = question is not None and question.repeat_noted and turn.engine.repeated_answer() is not None
-        redirect = (redirect_line(question.text, answer, reading, turn.engine.context.job_words)
-                    if not turn.preface and question and not again else "")
-        if redirect and turn.redirect(redirect).ok:
-            return  # once per question: the answer that follows is read with this one
+        # Brought back to the question once (the engine said so: their earlier story, or something else) and
+        # again no answer to it: the interview moves on, and the question stays unanswered (no assessment).
+        again = question is not None and question.brought_back and turn.engine.not_an_answer() is not None
         depth = 1 if reading.non_answer else judge_depth(answer)
         if reading.substantive and depth < 3:
             depth = 3  # a short, concrete answer is adequate: only vague ones count as thin
-        if stage.target_depth is not None:
+        if again:
+            move = "next_question"
+        elif stage.target_depth is not None:
             result = turn.assess_response(depth, key_points(answer, self._terms(turn.engine.context)))
             move = result.code
         else:
@@ -166,7 +164,7 @@ class ScriptedBrain:
         if skip:
             ack = self._varied(turn, pick(_SKIP_IT, turn.seed, "skip", len(turn.questions())))
         elif again and not turn.preface:
-            ack = self._varied(turn, pick(_AFTER_REPEAT, turn.seed, "again", len(turn.questions())))
+            ack = self._varied(turn, pick(_AFTER_AGAIN, turn.seed, "again", len(turn.questions())))
         skip = skip or again
         # The answer to their own question is said whatever follows, a question or the next stage's bridge.
         reply = ack if not turn.preface and self._their_question(turn, answer, reading) else ""
