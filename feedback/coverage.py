@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent_worker.core.answers.relevance import TOPIC_STEMS
+from agent_worker.core.answers.sentences import content_stems, stem
 from feedback.analysis import Answer, InterviewAnalysis
-from feedback.scoring.rubrics import _TOPIC_STEMS
-from feedback.scoring.sentences import content_stems, stem
 
 # Words a story uses when it shows the competency (stemmed as `stem` does). Names not listed fall back on
 # their own words and the related words of the scoring's topics.
@@ -58,7 +58,7 @@ def _cues(name: str) -> tuple[set[str], int]:
         return {stem(w) for w in listed.split()} | content_stems(name), 2
     own = content_stems(name)
     related = set(own)
-    for keys, words in _TOPIC_STEMS:
+    for keys, words in TOPIC_STEMS:
         if own & keys:
             related |= keys | words
     return related, 3

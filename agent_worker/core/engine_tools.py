@@ -13,7 +13,7 @@ from agent_worker.core import events as ev
 from agent_worker.core.asks import same_ask
 from agent_worker.core.engine_state import EngineState
 from agent_worker.core.plans import Stage
-from agent_worker.core.records import ANSWERED, MAX_RESTATEMENTS, REQUEST, QuestionRecord
+from agent_worker.core.records import MAX_RESTATEMENTS, REQUEST, QuestionRecord
 from agent_worker.core.seeding import derive_uuid
 from agent_worker.core.text import cap, is_near_duplicate, normalise
 from agent_worker.core.tools import (

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
 from dataclasses import dataclass
 
 from agent_worker.core.answers.offtopic import answers_something_else

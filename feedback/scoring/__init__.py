@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent_worker.core.answers.offtopic import read_sentences
+from agent_worker.core.answers.sentences import COVERED_ALREADY
 from agent_worker.core.text import asks_to_skip
 from feedback import textstats
 from feedback.scoring import approach, examples, offtopic, rubrics
 from feedback.scoring.evidence import Delivery, Evidence, fallback_strength, improvements, strengths
 from feedback.scoring.job import JobContext
-from feedback.scoring.results import result_spans
-from feedback.scoring.sentences import COVERED_ALREADY, analyse_sentences
 from feedback.textstats import Span
 
 EXAMPLE_AT_OR_BELOW = 3.0
@@ -99,10 +99,7 @@ def assess_answer(
     text = answer or ""
     spans = sentences if sentences is not None else textstats.sentences(text)
     kind = rubrics.question_type(question, stage)
-    results = result_spans(text, spans)
-    analysed = analyse_sentences(text, spans, results)
-    # A change told as the problem they faced is not one of their results.
-    results = [r for r in results if not any(s.scene_change and s.span.start <= r.start < s.span.end for s in analysed)]
+    analysed, results = read_sentences(text, spans)
     if job is not None:
         for sentence in analysed:
             sentence.job_words = job.shared_words(sentence.text)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from agent_worker.core.answers.sentences import Sentence
 from feedback.scoring import rubrics
-from feedback.scoring.sentences import Sentence
 
 # A step anyone could claim: "I communicate with stakeholders", "I make sure everyone is on the same page".
 _VAGUE_STEP = re.compile(

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from feedback.scoring import approach, examples, offtopic, results, rubrics
+from agent_worker.core.answers import results
+from agent_worker.core.answers.sentences import Sentence
+from feedback.scoring import approach, examples, offtopic, rubrics
 from feedback.scoring.job import JobContext
-from feedback.scoring.sentences import Sentence
 
 MAX_ITEMS = 3
 LONG_PAUSE_SECONDS = 8.0

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
+from agent_worker.core.answers.sentences import STOPWORDS, Sentence
 from feedback import textstats
 from feedback.scoring import approach, offtopic, rubrics
-from feedback.scoring.sentences import STOPWORDS, Sentence
 
 _SECOND_PERSON = [
     (re.compile(r"\bI\s+was\b"), "you were"),

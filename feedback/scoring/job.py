@@ -12,10 +12,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from agent_worker.core.answers.results import NUMBER_WORDS
+from agent_worker.core.answers.sentences import STOPWORDS, stem
 from agent_worker.core.facts import JobRequirements, extract_job_requirements
 from feedback import textstats
-from feedback.scoring.results import NUMBER_WORDS
-from feedback.scoring.sentences import STOPWORDS, stem
 
 # A sentence names the job's work when it shares at least this many of the posting's words (one shared word
 # is often chance: "team", "patients" alone).

@@ -1,5 +1,5 @@
 """Rubrics per question type: a story, a proposal, a self-introduction, motivation, a closing, anything else
-(which type a question is: `questions.py`; the approach rubric, for "how do you work" questions: `approach.py`).
+(which type a question is: `agent_worker/core/answers/questions.py`; the approach rubric, for "how do you work" questions: `approach.py`).
 
 Every rubric scores 1-5 from what the answer contains, never from its length: a point is earned by
 a sentence that does something (an action in the first person, a result with an amount, a reason
@@ -13,9 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from feedback import textstats
-from feedback.scoring.job import JobContext
-from feedback.scoring.questions import (  # noqa: F401  (re-exported: the rubrics are named by these)
+from agent_worker.core.answers.questions import (  # noqa: F401  (re-exported: the rubrics are named by these)
     APPROACH,
     CLOSING,
     GENERAL,
@@ -27,7 +25,11 @@ from feedback.scoring.questions import (  # noqa: F401  (re-exported: the rubric
     TYPE_LABELS,
     question_type,
 )
-from feedback.scoring.sentences import Sentence, content_stems, stem
+from agent_worker.core.answers.relevance import WORK_WORDS as _WORK
+from agent_worker.core.answers.relevance import relevance  # noqa: F401  (re-exported)
+from agent_worker.core.answers.sentences import Sentence
+from feedback import textstats
+from feedback.scoring.job import JobContext
 
 # A story about something the question did not ask about (a proposal or an approach was asked for).
 STORY_ELSEWHERE = "story_elsewhere"
@@ -37,51 +39,6 @@ SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
 COVERED_ALREADY = "covered_already"  # nothing to tell, because an earlier answer is said to hold it
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
-
-
-# Words an on-topic answer uses even when it repeats none of the question's words.
-_TOPICS = [
-    ("bug debug crash error incident outage fail", "bug debug crash error fail defect issue leak cause trace log fix timeout broke incident outage alert rollback"),
-    ("conflict disagre argu tension", "conflict disagre argu tension pushback disput agree compromis differ meeting option"),
-    ("persuad convinc influenc stakeholder mind", "persuad convinc influenc agree propos stakeholder data numbers showed call"),
-    ("lead led mentor authority manag", "lead led mentor coach team manag ran organi propos pair review plan engineer "
-     "apprentic junior trainee taught teach"),
-    ("fail mistak wrong", "fail mistak wrong error learn estimat late miss assum"),
-    ("deadlin pressure tight", "deadlin late week day schedul early deliver submit priorit plan"),
-    ("custom client user stakeholder", "custom client user call complain support contract renew"),
-    ("data statist number metric", "data query sql metric number analys statist chart model test result decision"),
-    ("perform fast slow speed latenc reliab", "perform fast slow latenc speed load second minute cache profil measur time"),
-    ("cost budget spend money", "cost spend bill budget saving cheap money cloud resourc"),
-    ("process improv effici", "process improv manual automat step workflow script time faster"),
-    ("design system architect trade decision technic", "design architect system servic component trade scal chose choose instead because decision"),
-    ("learn technolog new", "learn tutori course read new studi documen practic"),
-    ("feedback critic review", "feedback review told criticis survey chang"),
-    ("priorit compet request", "priorit urgent import first deadlin request manager agreed backlog kanban order rank"),
-    ("qualiti bug test", "qualiti bug test review defect report"),
-    ("initiat proactiv", "initiat noticed nobody volunteer propos own start"),
-    ("collabor team teamwork", "team colleag together pair design meeting engineer"),
-    ("weakness improv", "weakness improv working struggl used chang"),
-    ("scal traffic growth", "scal traffic load peak queue worker grow"),
-    ("code chang maintain readab", "code test function modul refactor review readab name"),
-    ("explain communic present", "explain chart told show simple audienc decision"),
-]
-_TOPIC_STEMS = [({stem(w) for w in keys.split()}, {stem(w) for w in words.split()}) for keys, words in _TOPICS]
-
-
-def relevance(question: str | None, answer: str, *, ignore: frozenset[str] = frozenset()) -> float:
-    """How much of the question the answer speaks to: 0 (nothing in common) to 1.
-
-    `ignore`: stems that count for nothing on either side (words any workplace answer uses, such as "team")."""
-    asked = content_stems(question or "") - ignore
-    if not asked:
-        return 1.0
-    said = content_stems(answer) - ignore
-    related = set(asked)
-    for keys, words in _TOPIC_STEMS:
-        if asked & keys:
-            related |= words
-    hits = said & (related - ignore)
-    return min(1.0, len(hits) / 3)
 
 
 @dataclass
@@ -207,15 +164,6 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
     _relevance_limit(score, rel, sentences, story=True)
     return score
 
-
-_WORK = re.compile(
-    r"\b(?:team|project|customers?|clients?|code|manager|colleagues?|company|job|users?|data|system|service|release|"
-    r"deadline|product|engineers?|report|meeting|stakeholders?|process|bug|feature|launch|migration|api|database|"
-    r"budget|sales|support|design|review|sprint|roadmap|production|deploy\w*|analysis|model|builds?|tests?|jobs?|"
-    r"pipeline|servers?|script|app|page|query|queue|office|boss|pods?|on[\s-]call|login|website|orders?|"
-    r"contract|deliver\w*|launch\w*|incident|outage|colleagues?|manager|tickets?)\b",
-    re.I,
-)
 
 
 def _relevance_limit(score: Score, rel: float, sentences: list[Sentence], *, story: bool = False) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from agent_worker.core.answers import results
 from feedback import textstats
-from feedback.scoring import results
 
 PAIRS = Path(__file__).resolve().parents[2] / "fixtures" / "feedback"
 

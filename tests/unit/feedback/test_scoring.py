@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from agent_worker.core.answers.results import result_spans
 from feedback.scoring import assess_answer, question_type
-from feedback.scoring.results import result_spans
 from feedback.textstats import sentences
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "feedback"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from agent_worker.core.answers.results import result_spans
+from agent_worker.core.answers.sentences import analyse_sentences
 from feedback.scoring import assess_answer, examples, rubrics
-from feedback.scoring.results import result_spans
-from feedback.scoring.sentences import analyse_sentences
 from feedback.textstats import sentences
 
 INCIDENT_Q = "Think of the last time something at work didn't go to plan. What happened, and what did you do?"

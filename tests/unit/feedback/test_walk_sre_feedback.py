@@ -4,8 +4,8 @@ advice to say "I" quoted a sentence that says "I"."""
 
 import pytest
 
+from agent_worker.core.answers.results import result_spans
 from feedback.scoring import assess_answer
-from feedback.scoring.results import result_spans
 from feedback.textstats import sentences
 
 ON_CALL_Q = ("The job asks for on-call, and your resume says less about it. Where have you come closest, and what "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from feedback.textstats import Span
+from agent_worker.core.answers.spans import Span
 
 _UNITS = (
     "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
@@ -424,7 +424,7 @@ def is_setback(sentence: str) -> bool:
     return bool(_SETBACK.search(sentence))
 
 
-def outcome_matches(sentence: str) -> list[re.Match]:
+def outcome_matches(sentence: str) -> list[re.Match[str]]:
     """Each outcome in words, without an amount ("they renewed", "it shipped on time", "it got fixed").
 
     Not one told inside a relative clause: "the customers whose orders had already shipped" is background.

@@ -12,9 +12,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from feedback import textstats
-from feedback.scoring import results as results_mod
-from feedback.textstats import Span
+from agent_worker.core.answers import results as results_mod
+from agent_worker.core.answers.spans import Span, word_count, words
 
 _IRREGULAR_PAST = (
     "built|wrote|rewrote|ran|led|took|made|set|found|chose|brought|sent|gave|told|spoke|met|put|kept|held|"
@@ -140,7 +139,7 @@ def stem(word: str) -> str:
 
 
 def content_stems(text: str) -> set[str]:
-    return {stem(w) for w in textstats.words(text) if w.lower() not in STOPWORDS and not w[:1].isdigit()}
+    return {stem(w) for w in words(text) if w.lower() not in STOPWORDS and not w[:1].isdigit()}
 
 
 @dataclass
@@ -178,7 +177,7 @@ class Sentence:
 
     @property
     def words(self) -> int:
-        return textstats.word_count(self.span.text)
+        return word_count(self.span.text)
 
     @property
     def is_question(self) -> bool:
@@ -348,7 +347,7 @@ def _opening_scene(sentences: list[Sentence]) -> None:
 _TRAILING_LINK = re.compile(r"(?:[\s,;:—–-]|\b(?:and|so|but|which|then|until)\b)*$", re.I)
 
 
-def _clauses(sentence: Sentence, inside: list[Span], worded: list[re.Match], own_verbs: list[int]) -> list[tuple[str, Span]]:
+def _clauses(sentence: Sentence, inside: list[Span], worded: list[re.Match[str]], own_verbs: list[int]) -> list[tuple[str, Span]]:
     """The sentence's STAR part, split in two when the candidate's own actions come before the outcome."""
     span, body = sentence.span, sentence.span.text
     if not sentence.part:
@@ -367,7 +366,7 @@ def _clauses(sentence: Sentence, inside: list[Span], worded: list[re.Match], own
     if split <= min(own_verbs):
         return whole
     action_end = len(_TRAILING_LINK.sub("", body[:split]))
-    if textstats.word_count(body[:action_end]) < 3:
+    if word_count(body[:action_end]) < 3:
         return whole
     # The result clause runs to the end of the sentence unless the candidate goes on to another action.
     if not _MORE_STEPS.search(body, after) and not _I_PAST.search(body, after):
@@ -388,7 +387,7 @@ def _task_then_actions(sentence: Sentence, own_verbs: list[int]) -> list[tuple[s
     subject = re.search(rf"(?i)\bi\s+{_ADVERBS}$", body[: later[0]])
     cut = subject.start() if subject else later[0]
     end = len(_TRAILING_LINK.sub("", body[:cut]))
-    if not re.search(r"[,;]|\b(?:so|and|then)\b", body[task.end() : cut]) or textstats.word_count(body[:end]) < 3:
+    if not re.search(r"[,;]|\b(?:so|and|then)\b", body[task.end() : cut]) or word_count(body[:end]) < 3:
         return []
     return [
         ("task", Span(span.start, span.start + end, body[:end])),
@@ -396,7 +395,7 @@ def _task_then_actions(sentence: Sentence, own_verbs: list[int]) -> list[tuple[s
     ]
 
 
-def _is_action(body: str, match: re.Match) -> bool:
+def _is_action(body: str, match: re.Match[str]) -> bool:
     if match.group(1).lower() == "used":
         # "I used Python for the forecasts" is a step; "I used to …" is a habit, "I used it a bit" is not telling.
         return bool(re.match(r"\s+(?!to\b|it\b|them\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:to|for)\s+\w+", body[match.end(1):], re.I))
