@@ -372,15 +372,16 @@ def _group_answers(events: list[dict]) -> list[tuple[str | None, list[dict]]]:
     A question of their own instead of an answer (`request` "own_question": the interviewer answered it and
     asked again) is the answer only when nothing else answered the question: then it counts as a question
     asked back, unanswered; otherwise the question counts once, answered by what followed. So does a question
-    asked again after an answer given to an earlier one (`agent.said` with `repeat_of`).
+    asked again after an answer given to an earlier one (`agent.said` with `repeat_of`) or about something else
+    (`redirected`: "Coming back to my question: …").
     """
     groups: dict[str | None, list[dict]] = {}
     asked_back: dict[str | None, list[dict]] = {}
     told_again: set[str | None] = set()
     for event in events:
-        if event.get("type") == "agent.said" and _data(event).get("repeat_of"):
-            # Told that their answer was one given to an earlier question, and asked again: what follows is the
-            # answer (a story given again is already the earlier question's).
+        if event.get("type") == "agent.said" and (_data(event).get("repeat_of") or _data(event).get("redirected")):
+            # Told that their answer was one given to an earlier question (or about something else), and asked
+            # again: what follows is the answer (a story given again is already the earlier question's).
             told_again.add(_data(event).get("question_id"))
         if event.get("type") != "candidate.said":
             continue

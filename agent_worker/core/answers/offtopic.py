@@ -115,5 +115,7 @@ def read_sentences(text: str, spans: list[Span]) -> tuple[list[Sentence], list[S
 def answers_something_else(question: str, answer: str, stage: str | None = None) -> bool:
     """Whether an answer is about something other than its question (`about_something_else`), read the way the
     report reads it: the live interview brings the candidate back to the question on the report's own verdict."""
+    if not _SMALL_TALK.search(answer):
+        return False  # no sentence of small talk, so nothing to read further (the reading costs ~0.1 ms a word)
     analysed, results = read_sentences(answer, sentence_spans(answer))
     return about_something_else(question_type(question, stage), question, analysed, results)

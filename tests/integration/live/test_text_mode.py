@@ -284,3 +284,33 @@ async def test_a_story_pasted_again_over_the_socket_is_named_once_then_the_inter
     stored = [e for e in await stored_events(quick_interview) if e["type"] == "agent.said" and e["data"].get("repeat_of")]
     assert [e["data"]["text"] for e in stored] == [notice["data"]["text"]]
     await comm.disconnect()
+
+
+async def test_small_talk_over_the_socket_is_brought_back_to_the_question_once_then_the_interview_moves_on(
+        quick_interview, alice_cookie, in_memory_layer):
+    comm = await connected(make_app(), quick_interview, alice_cookie)
+    await send(comm, type="start")
+    await read_until(comm, asks_question)
+    await send(comm, type="answer", text=GOOD_ANSWERS[0])
+    await read_until(comm, lambda m: asks_question(m) and m["stage"] == "self_intro")
+    await send(comm, type="answer", text=GOOD_ANSWERS[2])
+    asked = await read_until(comm, lambda m: asks_question(m) and m["stage"] == "past_experience")
+    messages = []
+    await send(comm, type="answer", text="I like hiking on weekends.")
+    notice = await read_until(comm, lambda m: is_event("agent.said")(m) and m["data"].get("redirected"), into=messages)
+    assert notice["data"]["question_id"] == asked["data"]["question_id"] and notice["data"]["restated"] is True
+    assert notice["data"]["text"].startswith("Thanks for sharing that. Coming back to my question: ")
+    assert "hiking" not in notice["data"]["text"]
+    assert not any(m.get("type") == "question.asked" for m in messages)
+    messages = []
+    await send(comm, type="answer", text="I'm a big football fan and I support Arsenal.")  # off-topic again: on
+    following = await read_until(comm, asks_question, into=messages)
+    assert following["data"]["question_id"] != asked["data"]["question_id"]
+    assert not any(is_event("agent.said")(m) and m["data"].get("redirected") for m in messages)
+    assert not any("Arsenal" in m["data"].get("text", "") for m in messages if is_event("agent.said")(m))
+    stored = await stored_events(quick_interview)
+    assert [e["data"]["text"] for e in stored if e["type"] == "agent.said" and e["data"].get("redirected")] == [
+        notice["data"]["text"]]
+    assert not [e for e in stored if e["type"] == "response.assessed"
+                and e["data"]["question_id"] == asked["data"]["question_id"]]
+    await comm.disconnect()

@@ -5,7 +5,7 @@ and the second such answer was told "That's what you told me a moment ago"). The
 candidate back once, kindly, with the question asked again, on the report's own check
 (`answers.offtopic.answers_something_else`, the cases of tests/fixtures/feedback/off_topic_cases.json); a second
 off-topic answer moves on, and the question stays unanswered. Answers that do answer, however thinly or in
-another profession's words, are never brought back."""
+another profession's words, are never brought back. (Timers after the notice: test_repeated_answers.py.)"""
 
 import json
 from pathlib import Path
@@ -137,27 +137,6 @@ def test_brought_back_once_per_question_whatever_came_first():
     h.answer(OUTAGE)  # the earlier story pasted after being brought back: no second notice, on to the next
     assert not any(e["data"].get("restated") for e in h.of("agent.said")[notices:])
     assert h.said()[-1].startswith(MOVED_ON)
-
-
-def test_after_the_redirect_silence_gets_one_reprompt_then_the_stage_moves_on_once():
-    h = in_past_experience()
-    h.ask(DISAGREED)
-    h.answer(HIKING)
-    exits = len(h.of("stage.exited"))
-    h.wait(h.engine.current_stage.inactivity_seconds)
-    assert len(h.of("candidate.reprompted")) == 1
-    h.wait(h.engine.current_stage.inactivity_seconds + 1)
-    assert [e["data"]["reason"] for e in h.of("stage.exited")[exits:]] == ["inactivity"]
-    assert len(h.of("stage.entered")) == len(set(e["stage"] for e in h.of("stage.entered")))
-
-
-def test_the_cap_still_ends_the_stage_after_a_redirect():
-    h = in_past_experience(max_seconds=120)
-    h.ask(DISAGREED)
-    h.answer(HIKING, seconds=100)
-    assert redirects(h)
-    h.wait(30)
-    assert [e["data"]["reason"] for e in h.of("stage.exited") if e["stage"] == "past_experience"] == ["max_time"]
 
 
 def test_a_rebuilt_engine_remembers_the_redirect_and_a_model_is_told_to_move_on():

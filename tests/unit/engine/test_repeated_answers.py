@@ -105,12 +105,22 @@ def test_a_follow_up_answered_with_the_story_again_asks_for_its_part_of_it():
                             "was the hardest part of that, and how did you get past it?")
 
 
-def test_after_the_notice_silence_gets_one_reprompt_then_the_stage_moves_on_once():
-    h = in_past_experience()
+def brought_back(h: Harness, notice: str, seconds: float = 5.0) -> None:
+    """Bring the candidate back to a question: after a story pasted again, or after small talk."""
     h.ask(DISAGREED)
-    h.answer(MENTORING)
-    h.ask(INFLUENCED)
-    h.answer(MENTORING)
+    if notice == "repeat":
+        h.answer(MENTORING)
+        h.ask(INFLUENCED)
+        h.answer(MENTORING, seconds=seconds)
+    else:
+        h.answer("I like hiking on weekends.", seconds=seconds)
+    assert h.of("agent.said")[-1]["data"]["restated"] is True
+
+
+@pytest.mark.parametrize("notice", ["repeat", "off_topic"])
+def test_after_the_notice_silence_gets_one_reprompt_then_the_stage_moves_on_once(notice):
+    h = in_past_experience()
+    brought_back(h, notice)
     exits = len(h.of("stage.exited"))
     h.wait(h.engine.current_stage.inactivity_seconds)
     assert len(h.of("candidate.reprompted")) == 1
@@ -119,13 +129,10 @@ def test_after_the_notice_silence_gets_one_reprompt_then_the_stage_moves_on_once
     assert len(h.of("stage.entered")) == len(set(e["stage"] for e in h.of("stage.entered")))
 
 
-def test_the_cap_still_ends_the_stage_after_a_notice():
+@pytest.mark.parametrize("notice", ["repeat", "off_topic"])
+def test_the_cap_still_ends_the_stage_after_a_notice(notice):
     h = in_past_experience(max_seconds=120)
-    h.ask(DISAGREED)
-    h.answer(MENTORING)
-    h.ask(INFLUENCED)
-    h.answer(MENTORING, seconds=100)
-    assert h.said()[-1].startswith("That's the story")
+    brought_back(h, notice, seconds=100)
     h.wait(30)
     assert [e["data"]["reason"] for e in h.of("stage.exited") if e["stage"] == "past_experience"] == ["max_time"]
 

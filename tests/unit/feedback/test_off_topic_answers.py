@@ -16,8 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from agent_worker.core.simulate import simulate
+from feedback.analysis import analyse_interview
 from feedback.scoring import assess_answer
 from feedback.scoring.examples import is_outline
+from tests.unit.engine.scripts import PAST
+from tests.unit.engine.test_candidate_questions import script
 
 CASES = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "feedback" / "off_topic_cases.json").read_text())
 OFF_TOPIC = [(c["question"], c["answer"]) for c in CASES["off_topic"]]
@@ -116,3 +120,12 @@ def test_a_weekend_spent_on_the_work_itself_is_a_story_not_small_talk():
 def test_an_off_topic_answer_scores_the_same_alone_or_among_others():
     question, answer = OFF_TOPIC[0]
     assert assess_answer(question, answer).score == assess_answer(question, answer).score
+
+
+def test_after_being_brought_back_live_the_answer_that_followed_is_the_one_scored():
+    events = simulate(script({"past_experience": ["I like hiking on weekends.", PAST[1]]}, seed="off-topic-1"))
+    assert any(e["type"] == "agent.said" and e["data"].get("redirected") for e in events)
+    answers = analyse_interview(events, competencies=["system design"]).interview_answers()
+    answered = next(a for a in answers if PAST[1] in a.text)
+    assert "hiking" not in answered.text and not any(i.key == "off_topic" for i in answered.improvements)
+    assert not any("hiking" in a.text for a in answers)
