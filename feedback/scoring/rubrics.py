@@ -208,7 +208,10 @@ _FORWARD = re.compile(
     re.I,
 )
 _PERSONAL = re.compile(
-    r"\b(?:born|grew\s+up|brothers?|sisters?|married|kids|children|hobb(?:y|ies)|free\s+time|football|video\s+games|"
+    # children are personal as their own ("my kids", "we have two children"), not as the people they taught or cared for
+    r"\b(?:born|grew\s+up|brothers?|sisters?|married|(?:my|our)\s+(?:\w+\s+)?(?:kids|children)|"
+    r"(?:have|had|raising)\s+(?:(?:a|two|three|four|young|small|little)\s+)?(?:kids|children)|hobb(?:y|ies)|free\s+time|"
+    r"football|video\s+games|"
     r"travell?ed|cooking|as\s+a\s+kid)\b",
     re.I,
 )

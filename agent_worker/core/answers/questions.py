@@ -29,7 +29,8 @@ _CLOSING_Q = re.compile(
 )
 _MOTIVATION_Q = re.compile(
     r"\b(?:why\s+(?:do\s+you\s+want|are\s+you\s+(?:interested|applying|looking)|this\s+(?:role|company|job|position|team)|"
-    r"here|us|our\s+company|join)|what\s+(?:draws|attracts|interests|excites|motivates)\s+you|motivat\w*)\b",
+    r"here|us|our\s+company|join)|what\s+(?:draws|attracts|interests|excites|motivates)\s+you|motivat\w*|"
+    r"what\s+made\s+you\s+(?:interested|apply|want)|(?:drew|brought)\s+you\s+to\s+(?:this|our|the)\s+(?:role|position|job|company|team))\b",
     re.I,
 )
 _INTRO_Q = re.compile(
@@ -46,6 +47,9 @@ _STORY_Q = re.compile(
     r"what\s+difference\s+did|what\s+changed|what\s+was\s+the\s+(?:result|outcome|impact)|"
     # what the candidate did, asked in the past: "what did you own…", "what problem did it solve, and what was your part?"
     r"(?:what|how|which|where|why)\b[^?]{0,40}?\bdid\s+you\s+(?!come\s+to\b)\w+|what\s+was\s+your\s+(?:part|role|contribution)|"
+    # a piece of their own work to tell: "What's the piece of work there you'd most want me to know about?"
+    r"(?:piece\s+of\s+work|project|thing\s+you['’]ve\s+(?:built|done|made))\b[^?]{0,30}\byou['’]d\s+(?:most\s+)?(?:want|like)\s+me\s+to\s+know|"
+    r"tell\s+me\s+about\s+(?:something|someone|somebody)\s+(?:that|who|you)\b|"
     r"problem\s+did\s+it\s+solve|do\s+differently\s+if\s+you\s+did|keep\s+(?:yourself|going|your\s+\w+\s+up)\b[^?]*\bthrough)",
     re.I,
 )

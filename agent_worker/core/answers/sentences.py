@@ -75,7 +75,10 @@ _GENERIC = re.compile(
     r"(?:i'?m|i\s+am)\s+(?:very|really|quite)?\s*good\s+at|(?<!since\sthen\s)(?<!now\s)(?<!days\s)i\s+always|best\s+practices?|is\s+key|"
     r"(?:is|are)\s+(?:very|really|the\s+most|so)\s+important|great\s+fit|i\s+care\s+too\s+much|work\s+too\s+hard|"
     r"leverag\w*|synerg\w*|best[\s-]in[\s-]class|cutting[\s-]edge|world[\s-]class|robust|exceeded\s+expectations|"
-    r"think\s+outside|go[\s-]getter|self[\s-]starter|detail[\s-]oriented|results[\s-]driven)\b",
+    r"think\s+outside|go[\s-]getter|self[\s-]starter|detail[\s-]oriented|results[\s-]driven|"
+    # a virtue as the whole method: "the most important thing is to listen and be patient"
+    r"the\s+(?:most\s+)?important\s+thing\s+is\s+(?:to\s+)?(?:listen|be\s+(?:patient|honest|calm|positive|kind|"
+    r"organi[sz]ed|professional)|stay\s+(?:calm|positive|focused)|communicat\w*|work\s+hard|have\s+a\s+(?:good|positive)\s+attitude))\b",
     re.I,
 )
 _BLAME = re.compile(

@@ -4,7 +4,7 @@ coached "I haven't really had a job like that yet" as a story, with an "improved
 
 import pytest
 
-from feedback.scoring import assess_answer
+from feedback.scoring import assess_answer, examples, question_type
 
 INTRO_Q = "Tell me about yourself and what you've been selling."
 LEO = ("Hi, I'm Leo. I'm finishing a business administration degree at the University of La Verne. On campus I'm in "
@@ -31,3 +31,46 @@ def test_not_having_had_such_a_job_is_nothing_to_tell_not_a_story_to_improve(ans
     verdict = assess_answer("You instructed classes of up to 15 children. What's the most interesting problem there?",
                             answer)
     assert [i.key for i in verdict.improvements] == ["nothing_to_tell"], verdict.improvements
+
+
+# Session 8, the same student again, against a nurse-advisor posting.
+
+SWIM_COACH = ("I'm finishing a business administration degree at the University of La Verne. Outside class I've spent "
+              "two summers as a volunteer swim coach at the YMCA, where I taught classes of up to fifteen kids and kept "
+              "their parents posted on progress, and I'm a member of Enactus, where I led discussion groups for junior "
+              "high students. I'm fluent in Spanish. What I like is being the person people come to for help, which is "
+              "why a role guiding nurses through a long process appeals to me.")
+
+
+def test_the_children_a_student_taught_are_their_work_not_personal_history():
+    """It was told "Keep personal history out unless it explains your career", quoting the swim coaching."""
+    verdict = assess_answer("Tell me about yourself and what brings you to sales.", SWIM_COACH)
+    assert not any(i.key == "personal" for i in verdict.improvements), verdict.improvements
+    assert verdict.score >= 3.0
+
+
+def test_their_own_children_still_are():
+    verdict = assess_answer("Tell me about yourself.", "I'm a nurse with six years on a surgical ward. I'm married with "
+                            "two kids and in my free time I play football. I'm looking for a remote advisor role.")
+    assert any(i.key == "personal" for i in verdict.improvements)
+
+
+def test_a_virtue_given_as_the_answer_gets_an_outline_not_itself_wrapped_in_prompts():
+    """"I think the most important thing is to listen and be patient." came back as 'An improved version of your
+    answer… from your own words: The most important thing is to listen and be patient. Your turn: …'."""
+    verdict = assess_answer("Your resume lists your time at Enactus. What's the piece of work there you'd most want me "
+                            "to know about?", "I think the most important thing is to listen and be patient.")
+    assert verdict.score <= 1.5
+    assert verdict.example_answer is not None and examples.is_outline(verdict.example_answer)
+    assert "listen and be patient" not in verdict.example_answer
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Your resume lists your time at Enactus. What's the piece of work there you'd most want me to know about?", "story"),
+    ("What's the project you'd most like me to know about?", "story"),
+    ("Tell me about something that went wrong on a project.", "story"),
+    ("What made you interested in this Sales position?", "motivation"),
+    ("What brought you to this role?", "motivation"),
+])
+def test_questions_typed_by_what_they_ask(question, kind):
+    assert question_type(question) == kind
