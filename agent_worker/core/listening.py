@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent_worker.core.answers.offtopic import small_talk_sentences
 from agent_worker.core.facts.skills import is_known_skill
 from agent_worker.core.text import words
 
@@ -365,7 +366,9 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
     actions = ACTION_RE.findall(text)
     vague_hits = len(VAGUE_RE.findall(text))
     ranked = _anchors(text, list(known_terms or []), list(not_theirs or []))
-    anchors = [phrase for _, phrase in ranked]
+    # A name from small talk ("My favourite film is Alien") is nothing to follow up.
+    chatter = small_talk_sentences(text)
+    anchors = [phrase for _, phrase in ranked if not any(phrase.removeprefix("the ") in said for said in chatter)]
     result = result_phrase(text)
     has_result = bool(result) or bool(RESULT_RE.search(text))
     story = bool(actions) and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30)

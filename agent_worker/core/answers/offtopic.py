@@ -21,6 +21,7 @@ skips; hypotheticals; and questions that ask about life outside work.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent_worker.core.answers.questions import APPROACH, GENERAL, STORY, question_type
 from agent_worker.core.answers.relevance import WORK_WORDS, relevance
@@ -29,7 +30,7 @@ from agent_worker.core.answers.sentences import _PAST_VERB, Sentence, analyse_se
 from agent_worker.core.answers.spans import Span
 from agent_worker.core.answers.spans import sentences as sentence_spans
 
-__all__ = ["about_something_else", "answers_something_else", "read_sentences"]
+__all__ = ["about_something_else", "answers_something_else", "read_sentences", "small_talk_sentences"]
 
 # Words every workplace answer can use without speaking to the question: "a conflict in your team" is not
 # answered by "the whole team joins by video".
@@ -119,3 +120,13 @@ def answers_something_else(question: str, answer: str, stage: str | None = None)
         return False  # no sentence of small talk, so nothing to read further (the reading costs ~0.1 ms a word)
     analysed, results = read_sentences(answer, sentence_spans(answer))
     return about_something_else(question_type(question, stage), question, analysed, results)
+
+
+@lru_cache(maxsize=256)
+def small_talk_sentences(answer: str) -> tuple[str, ...]:
+    """The sentences of an answer that are small talk, with nothing happening at work in them ("My favourite film is
+    probably Alien"): nothing named in them is a thing to follow up ("You mentioned Alien…")."""
+    if not _SMALL_TALK.search(answer):
+        return ()
+    analysed, _ = read_sentences(answer, sentence_spans(answer))
+    return tuple(s.text for s in analysed if _small_talk(s))

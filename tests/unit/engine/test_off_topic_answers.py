@@ -158,3 +158,25 @@ def test_in_the_greeting_and_the_closing_nothing_is_redirected():
     h.enter_stage("closing")
     h.answer(HIKING)
     assert redirects(h) == []
+
+
+@pytest.mark.parametrize(("stage", "question", "answer", "small_talk_name"), [
+    ("self_intro", "Tell me about yourself.", "My favourite film is probably Alien, I've watched it maybe ten times.",
+     "Alien"),
+    ("self_intro", "Tell me about yourself.", "I'm a big football fan and I support Arsenal.", "Arsenal"),
+    ("past_experience", "Tell me about a time you found a cost saving.",
+     "The company was founded in 2004 and moved to Manchester in 2015.", "Manchester"),
+    # A thin story with small talk beside it: followed up, but never about the film.
+    ("past_experience", DISAGREED,
+     "I pushed back on the release date and we shipped a week later. My favourite film is Alien, by the way.",
+     "Alien"),
+])
+def test_no_follow_up_names_something_from_small_talk(stage, question, answer, small_talk_name):
+    h = Harness().start()
+    h.enter_stage(stage)
+    h.engine.brain = ScriptedBrain()
+    h.ask(question)
+    before = len(h.said())
+    h.answer(answer)
+    replies = h.said()[before:]
+    assert replies and not any(small_talk_name in line or "You mentioned" in line for line in replies), replies
