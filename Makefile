@@ -55,11 +55,11 @@ FAULTS_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/p
 # and Redis database (tests/workers.py). A test file runs whole on one worker (`--dist loadfile`), so its
 # module-scoped fixtures are built once. (Not `loadgroup`: with pytest 9.2 it silently stops grouping,
 # pytest-xdist issue 1386.)
-# Default 1 (no xdist). A transactional test's flush no longer costs the files after it the data migrations'
-# rows (tests/seeded.py puts them back; before, 51-68 errors with 2 workers on PostgreSQL), and 2 workers pass
-# but for test_entrypoint's first test, whose session close hangs in 3 of 5 runs with 2 workers (a reply queued
-# behind the greeting is drained into a fake room that never plays audio; it hangs serially too, less often).
-TEST_WORKERS ?= 1
+# Default 2, the machine's cores (TEST_WORKERS=1: one process, no xdist). A transactional test's flush no longer
+# costs the files after it the data migrations' rows (tests/seeded.py puts them back). Made the default after the
+# last tests that timed real processes against a loaded machine were mended (session 8: three 2-worker runs at
+# load 4-7, the third green: 2,616 tests in 14:46 beside four helpers' work).
+TEST_WORKERS ?= 2
 
 test: setup-test
 	@echo "==> [1/4] unit and integration tests ($(TEST_WORKERS) workers)"
