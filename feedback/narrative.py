@@ -179,7 +179,8 @@ def question_lead(answer: Answer) -> str:
 
 def _item(answer: Answer, evidence: Evidence) -> EvidenceItem:
     detail = evidence.text
-    if evidence.quote is None:
+    # "You were asked "…", but this answer…" names its question already: 'In your answer to "…"' would say it twice.
+    if evidence.quote is None and not detail.startswith("You were asked"):
         detail = f"{question_lead(answer)}{detail[:1].lower()}{detail[1:]}"
     return EvidenceItem(title=TITLES.get(evidence.key, evidence.key.replace("_", " ").capitalize()), detail=detail,
                         quote=evidence.quote, question_id=answer.question_id)

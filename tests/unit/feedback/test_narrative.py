@@ -497,3 +497,18 @@ def test_a_narrative_stored_before_the_models_loads_and_dumps_to_the_same_json()
     assert narrative.example_answer.parts[0].from_candidate is True
     assert narrative.sceptic_reviewed is True
     assert json.dumps(narrative.model_dump()) == json.dumps(STORED_NARRATIVE)
+
+
+def test_an_off_topic_answer_names_its_question_once():
+    """The lead's walk (session 8): the email read 'In your answer to "You mentioned YMCA. What's…": you were asked
+    "You mentioned YMCA. What's…", but this answer talks about…'."""
+    log = EventLog().start(0).enter("past_experience", 0, index=0)
+    question = "Tell me about a time you disagreed with a colleague."
+    log.ask("past_experience", "q1", question, 1, 4, competency="communication")
+    log.say("past_experience", "q1", "I like hiking on weekends.", 10, 10, source="text")
+    log.exit("past_experience", 20, "natural", questions=1)
+    log.end(21, "completed")
+    narrative = rules_narrative(analyse_interview(log.events, competencies=["communication"]))
+    asked = [i for i in narrative.improvements if "You were asked" in i.detail or "you were asked" in i.detail]
+    assert asked and asked[0].detail.startswith("You were asked about a time you disagreed with a colleague")
+    assert "In your answer to" not in asked[0].detail
