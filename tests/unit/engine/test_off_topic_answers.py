@@ -180,3 +180,17 @@ def test_no_follow_up_names_something_from_small_talk(stage, question, answer, s
     h.answer(answer)
     replies = h.said()[before:]
     assert replies and not any(small_talk_name in line or "You mentioned" in line for line in replies), replies
+
+
+@pytest.mark.parametrize(("question", "line"), [
+    ("Describe a time you disagreed with a teammate or manager. How did you handle it?",
+     "can you describe a time you disagreed with a teammate or manager? How did you handle it?"),
+    ("What's the hardest bug you've fixed, and how did you find it?",
+     "what's the hardest bug you've fixed, and how did you find it?"),
+    ("You mentioned Haskell. What's the most interesting problem you've solved with it?",
+     "you mentioned Haskell. What's the most interesting problem you've solved with it?"),
+    ("Kubernetes came up in your resume. What was your part in the move?",
+     "Kubernetes came up in your resume. What was your part in the move?"),
+])
+def test_the_question_is_asked_again_as_asked_a_request_for_an_instruction(question, line):
+    assert back_to_question_line(question) == "Thanks for sharing that. Coming back to my question: " + line
