@@ -36,8 +36,12 @@ __all__ = ["about_something_else", "answers_something_else", "read_sentences", "
 # answered by "the whole team joins by video".
 _ANY_WORKPLACE = frozenset(content_stems("team teams work working company office colleagues people job"))
 
+# "Holiday load", "the weekend shift": a season or a shift of work, not time off.
+_NOT_A_SEASON = (r"(?!\s+(?:season|load|peak|rush|traffic|period|trading|sales|orders|demand|cover|shifts?|rota|on[\s-]call|"
+                 r"deploys?|release|stock|campaign|volumes?))")
 _SMALL_TALK = re.compile(
-    r"(?i)\b(?:hobb(?:y|ies)|free\s+time|spare\s+time|weekends?|hik(?:e|es|ing)|climbing|camping|holidays?|vacations?|"
+    rf"(?i)\b(?:hobb(?:y|ies)|free\s+time|spare\s+time|weekends?{_NOT_A_SEASON}|hik(?:e|es|ing)|climbing|camping|"
+    rf"holidays?{_NOT_A_SEASON}|vacations?|"
     r"travel(?:l?ing|l?ed)?|sightseeing|films?|movies?|cinema|netflix|tv\s+(?:shows?|series)|favou?rite|football|"
     r"basketball|tennis|golf|fans?|music|concerts?|guitar|piano|dogs?|cats?|pets?|puppy|garden(?:ing)?|barbecue|bbq|"
     r"weather|sunny|raining|snow(?:ing)?|traffic|car\s+park|commute|cycle\s+in|live\s+(?:about\s+)?\w+\s+(?:minutes|miles)|"
@@ -93,15 +97,25 @@ def _small_talk(sentence: Sentence) -> bool:
     """A hobby, a meal, the weather…; not the candidate (or the team) doing something at work that weekend."""
     if not _SMALL_TALK.search(sentence.text):
         return False
-    at_work = bool(_WORK_WORDS.search(sentence.text)) and _happens(sentence)
+    at_work = bool(_WORK_THING_HAPPENS.search(sentence.text)) or (bool(_WORK_WORDS.search(sentence.text)) and _happens(sentence))
     # "I booked the bowling alley for 30 people and …": organising it is work, with a number and steps to show it.
     organised = sentence.own_action and (sentence.steps >= 2 or bool(sentence.numbers))
     return not (at_work or organised)
 
 
+# Something at work happens, told of the work itself rather than of a person: "the vendor API changed", "our build
+# broke", "web traffic went up ten times", "the checkout kept timing out" (never the setting: "the office moved").
+_WORK_THING_HAPPENS = re.compile(
+    rf"(?i)\b(?:api|apis|builds?|checkout|site|website|servers?|systems?|releases?|deploys?|deployments?|payments?|app|"
+    rf"database|queues?|pipelines?|services?|orders|tickets|calls|traffic|launch|migration|code|tests|outage|incidents?|"
+    rf"vendors?|clients?|customers?|patients?|lifeguards?|shifts?|rota)\s+(?:[\w'’-]+\s+){{0,2}}?"
+    rf"(?!(?:was|were|had|used)\b)(?:{_PAST_VERB}|went|broke|kept|fell|grew|crashed|spiked|failed|stalled|called\s+in)\b"
+)
+
+
 def _happens(sentence: Sentence) -> bool:
     return bool(sentence.own_action or sentence.team_action or sentence.outcome or sentence.part in ("task", "result")
-                or _EVENT.search(sentence.text))
+                or _EVENT.search(sentence.text) or _WORK_THING_HAPPENS.search(sentence.text))
 
 
 def read_sentences(text: str, spans: list[Span]) -> tuple[list[Sentence], list[Span]]:

@@ -16,6 +16,7 @@ from agent_worker.core import Engine
 from agent_worker.core.engine_brain import REPEAT_RULES
 from agent_worker.core.repeating import back_to_question_line
 from agent_worker.core.scripted import ScriptedBrain
+from feedback.scoring import assess_answer
 from tests.unit.engine.helpers import Harness, plan_with
 
 CASES = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "feedback" / "off_topic_cases.json").read_text())
@@ -194,3 +195,23 @@ def test_no_follow_up_names_something_from_small_talk(stage, question, answer, s
 ])
 def test_the_question_is_asked_again_as_asked_a_request_for_an_instruction(question, line):
     assert back_to_question_line(question) == "Thanks for sharing that. Coming back to my question: " + line
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    # The sample candidate's answer (feedback/sample.py): a holiday is a season of load here, not time off.
+    ("You mentioned the order-routing team. What's been the hardest part of that work?",
+     "Peak-time timeouts. Last winter routing calls started failing under holiday load, and finding out why taught me "
+     "more about PostgreSQL query plans than anything before."),
+    # Written after the sample's false alarm, before the rule that now reads them (work told of the work itself).
+    ("Tell me about a time you worked under pressure.",
+     "Black Friday. Web traffic went up ten times and the checkout kept timing out."),
+    ("Describe a time you missed a deadline.", "The weekend before launch, the vendor API changed and our build broke."),
+    ("Tell me about a time you worked under pressure.",
+     "The weekend deploy went wrong and payments were down for two hours."),
+])
+def test_work_happening_at_a_weekend_or_a_holiday_is_an_answer_live_and_in_the_report(question, answer):
+    h = in_past_experience(brain=ScriptedBrain())
+    h.ask(question)
+    h.answer(answer)
+    assert redirects(h) == []
+    assert "off_topic" not in assess_answer(question, answer).flags
