@@ -13,6 +13,7 @@ from agent_worker.core.engine_state import EngineState
 from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.phrases import closing_line, lead_in, tone_of, vary_opening
 from agent_worker.core.records import QuestionRecord
+from agent_worker.core.repeating import not_an_answer
 from agent_worker.core.seeding import pick, shuffled
 from agent_worker.core.text import words
 
@@ -93,7 +94,15 @@ class EngineLines(EngineState):
         """Whether the stage's last question got little or no answer (a lead-in then thanks for nothing),
         as when the candidate only asked to hear it again."""
         spoken = [q for q in self.questions() if q.stage_index == stage_index and q.spoken]
-        return bool(spoken) and stage_index > 0 and not read_answer(" ".join(spoken[-1].answers)).substantive
+        if not spoken or stage_index <= 0:
+            return False
+        last = spoken[-1]
+        since = " ".join(last.answers[last.asked_again_at:])  # what came after it was last asked, if asked again
+        if not read_answer(since).substantive:
+            return True
+        # The story given to an earlier question pasted again, or small talk: no thanks for that either.
+        return not_an_answer(last, since, [q for q in self.questions() if q is not last],
+                             job_words=self.context.job_words) is not None
 
     def _closing_text(self) -> str:
         """Fits the interview that happened: its answers before the closing stage (fixed once there)."""
