@@ -65,6 +65,7 @@ TITLES = {
     "blame": "Own the story",
     "no_action": "Say what you did yourself",
     "nothing_to_tell": "Offer the closest example you have",
+    "how_they_work": "Tell one real time",
     "we": "Say \"I\" for your part",
     "background": "Less background, more action",
     "no_result": "Finish with the result",
@@ -288,6 +289,8 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
         "off_topic": "Before answering, repeat the question to yourself in five words and check your answer fits it.",
         "story_elsewhere": "Before answering, repeat the question to yourself in five words; when it asks what you "
         "would do, answer with your proposal, not a story about something else.",
+        "how_they_work": "For each way of working you are proud of, note one real time you worked that way, and tell "
+        "that when a question asks for an example.",
         "blame": "Retell a story that went wrong focusing on what you did and what you changed afterwards.",
         "no_thread": "Write a three-sentence introduction: who you are now, one achievement, why this role is next.",
         "money": "Note two things in the job description you would like to do, and open your answer to "

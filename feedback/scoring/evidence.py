@@ -230,6 +230,13 @@ def improvements(
         if delivery is not None:
             _delivery(delivery, sentences, add)
         return found
+    if kind == rubrics.STORY and rubrics.HOW_THEY_WORK in flags:
+        add(rubrics.HOW_THEY_WORK, first(lambda s: bool(s.habit) and not s.generic),
+            "This is how you usually work, which is a good start, but the question asks for one real piece of work. "
+            "Pick one time you worked this way and tell it: what it was, what you did, and what came of it.")
+        if delivery is not None:
+            _delivery(delivery, sentences, add)
+        return found
     if "hypothetical" in flags and first(lambda s: s.hypothetical and not s.generic):
         add("hypothetical", first(lambda s: s.hypothetical and not s.generic),
             "This says what you would do, not what you did. Tell one real time it happened, in the past tense.")

@@ -36,6 +36,8 @@ STORY_ELSEWHERE = "story_elsewhere"
 # Every sentence says there is nothing to tell ("I haven't done that", "No, that's all"): one piece of advice.
 NOTHING_TO_TELL = "nothing_to_tell"
 SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
+# A story question answered with how they usually work, step by step: one piece of advice, to tell one real time.
+HOW_THEY_WORK = "how_they_work"
 COVERED_ALREADY = "covered_already"  # nothing to tell, because an earlier answer is said to hold it
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
@@ -152,6 +154,14 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
     if hypothetical and not own and len(hypothetical) >= 0.4 * len(sentences):
         score.add(-0.8, "for describing what you would do instead of what you did", "hypothetical")
         score.cap(2.0, "a hypothetical is not an example")
+    habits = [s for s in sentences if s.habit and not s.generic]
+    if not own and not outcomes and sum(s.habit for s in habits) >= 2:
+        # How they usually work, in steps ("I first check where the data came from, then I look for duplicates"):
+        # on the subject, and worth a little, but not the one time the question asks for.
+        score.add(0.5, "for how you usually work, in steps (the question asks for one real time)", HOW_THEY_WORK)
+        score.cap(2.0, "how you usually work is not one real example")
+        _relevance_limit(score, rel, sentences, story=True)
+        return score
     background = [s for s in sentences if s.part == "situation"]
     if not own and not outcomes:
         # With nothing they did and nothing that came of it, the rest is scene-setting too: "The team was six
@@ -175,7 +185,11 @@ def _relevance_limit(score: Score, rel: float, sentences: list[Sentence], *, sto
     text = " ".join(x.text for x in sentences)
     work_words = len(_WORK.findall(text))
     # A thin answer is thin, not off-topic: only an answer with room for a topic can miss it.
-    if rel == 0 and not work_words and textstats.word_count(text) >= 25 and not _tells_a_work_story(sentences):
+    # Steps of how they work ("I first check where the data came from, then I look for duplicates") are about work
+    # too: a story question answered that way misses the story, not the subject.
+    habits = sum(s.habit for s in sentences)
+    if (rel == 0 and not work_words and habits < 2 and textstats.word_count(text) >= 25
+            and not _tells_a_work_story(sentences)):
         score.cap(1.5, "the answer does not address the question", "off_topic")
 
 

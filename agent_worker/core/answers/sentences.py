@@ -72,7 +72,7 @@ _HABITUAL = re.compile(
 )
 _GENERIC = re.compile(
     r"\b(?:team\s+player|hard[\s-]?work(?:ing|er)|fast\s+learner|passionate|perfectionist|people\s+person|"
-    r"(?:i'?m|i\s+am)\s+(?:very|really|quite)?\s*good\s+at|(?<!since\sthen\s)(?<!now\s)(?<!days\s)i\s+always|best\s+practices?|is\s+key|"
+    r"(?:i'?m|i\s+am)\s+(?:very|really|quite)?\s*good\s+at|(?<!since\sthen\s)(?<!now\s)(?<!days\s)i\s+always(?![^.!?]*\b(?:because|so\s+that)\b)|best\s+practices?|is\s+(?:really\s+|so\s+|always\s+)?key|"
     r"(?:is|are)\s+(?:very|really|the\s+most|so)\s+important|great\s+fit|i\s+care\s+too\s+much|work\s+too\s+hard|"
     r"leverag\w*|synerg\w*|best[\s-]in[\s-]class|cutting[\s-]edge|world[\s-]class|robust|exceeded\s+expectations|"
     r"think\s+outside|go[\s-]getter|self[\s-]starter|detail[\s-]oriented|results[\s-]driven|"
