@@ -252,8 +252,9 @@ def must_have_question(context: InterviewContext, level: str, seed: str, compete
     if any(_mentions(answer, skill) for answer in said):
         # "I'd like to learn Redshift" is no experience of it: asked what comes closest, as they said it.
         named = _mentioned_part(said, skill)
-        return Candidate(f"You said you'd like to learn {named}, and the job asks for it. What have you done that "
-                         f"comes closest, and how would you go about learning it?", competency, source="job")
+        return Candidate(f"You mentioned {named} as something you haven't used yet, and the job asks for it. What "
+                         f"have you done that comes closest, and how would you go about learning it?", competency,
+                         source="job")
     if group == "junior":
         text = (f"The job asks for {skill}, and your resume says less about it. What have you done that comes "
                 f"closest, and how would you learn the rest?")

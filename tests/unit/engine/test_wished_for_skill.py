@@ -25,8 +25,10 @@ def context() -> InterviewContext:
 def test_a_skill_they_only_wish_for_is_asked_as_what_comes_closest(wish):
     asked = must_have_question(context(), "junior", "w", None, [wish, "Okay."])
     assert asked is not None
-    assert asked.text == ("You said you'd like to learn Redshift, and the job asks for it. What have you done that "
-                          "comes closest, and how would you go about learning it?")
+    # Said back as what all three say, never as words they did not use ("You said you'd like to learn…" misquoted
+    # "I haven't used Redshift yet").
+    assert asked.text == ("You mentioned Redshift as something you haven't used yet, and the job asks for it. What "
+                          "have you done that comes closest, and how would you go about learning it?")
 
 
 def test_a_skill_they_used_is_asked_about_as_theirs_and_not_as_a_place():
