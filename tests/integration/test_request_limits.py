@@ -169,10 +169,19 @@ def test_elsewhere_the_limit_is_one_megabyte(daphne):
     assert status == 413
 
 
+def _access_lines(server) -> list[str]:
+    return [line for line in server.log.read_text().splitlines() if '"GET /accounts/login/' in line]
+
+
 def _logged_client(server, headers=""):
+    """The client address daphne's access log gives the request (it logs after answering: wait for the line)."""
+    before = len(_access_lines(server))
     server.request(f"GET /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n")
-    time.sleep(0.2)
-    return server.log.read_text().strip().splitlines()[-1].split(":")[0]
+    deadline = time.monotonic() + 15
+    while len(lines := _access_lines(server)) == before:
+        assert time.monotonic() < deadline, "no access-log line: " + server.log.read_text()
+        time.sleep(0.05)
+    return lines[before].split(":")[0]
 
 
 def test_forwarded_for_is_ignored_without_a_trusted_proxy(daphne):
