@@ -19,7 +19,7 @@ from agent_worker.core import events as ev
 from feedback import textstats
 from feedback.repeats import repeated_answers
 from feedback.scoring import ASKED_INSTEAD, Delivery, Evidence, JobContext, assess_answer, highlight_segments
-from feedback.scoring.rubrics import NOTHING_TO_TELL
+from feedback.scoring.rubrics import NOTHING_TO_TELL, OFF_TOPIC_AGAIN
 from feedback.speech import (
     event_data as _data,
 )
@@ -44,7 +44,7 @@ STAGE_ACTIVITY = frozenset({ev.STAGE_ENTERED, ev.STAGE_EXITED, ev.QUESTION_ASKED
 __all__ = ["InterviewAnalysis", "analyse_interview", "parse_time", "round_half_up"]
 
 # What an answer's evidence says when it answers nothing: counted as a question with no answer.
-_NOT_ANSWERS = frozenset({ASKED_INSTEAD, NOTHING_TO_TELL})
+_NOT_ANSWERS = frozenset({ASKED_INSTEAD, NOTHING_TO_TELL, OFF_TOPIC_AGAIN})
 
 
 
@@ -115,7 +115,8 @@ class Answer:
     def is_answered(self) -> bool:
         """False when the candidate only asked a question of their own, or only said they had nothing for it
         ("I don't really know, I haven't done that."; the interviewer heard no answer either): the report and
-        the room's end panel count it as unanswered."""
+        the room's end panel count it as unanswered. So is a question brought back to once after an answer about
+        something else and answered with something else again."""
         return not any(e.key in _NOT_ANSWERS for e in self.improvements)
 
     @property
@@ -275,10 +276,13 @@ def analyse_interview(events: list[dict], *, competencies: list[str], job: JobCo
     questions = _questions(events)
     agent_lines = [e for e in events if e.get("type") == "agent.said"]
     assessments = _assessments(events)
+    # Brought back after an answer about something else ("Coming back to my question: …"): what followed is read
+    # for being about something else again.
+    redirected = {_data(e).get("question_id") for e in agent_lines if _data(e).get("redirected")}
 
     answers = [
         _measure_answer(qid, utterances, questions.get(qid) if qid is not None else None, agent_lines, assessments,
-                        competencies, job)
+                        competencies, job, brought_back=qid is not None and qid in redirected)
         for qid, utterances in _group_answers(events)
     ]
     answers = repeated_answers([a for a in answers if a.words > 0])
@@ -407,6 +411,7 @@ def _measure_answer(
     assessments: dict[str, dict],
     competencies: list[str],
     job: JobContext | None = None,
+    brought_back: bool = False,
 ) -> Answer:
     # Sentences are split per utterance so that every sentence (and every quote taken from one)
     # lies inside a single transcript line.
@@ -449,6 +454,7 @@ def _measure_answer(
         sentences=sentence_spans,
         delivery=delivery,
         job=job,
+        brought_back=brought_back,
     )
     star = verdict.star
     star_parts = [part for part in textstats.STAR_PARTS if star[part]]

@@ -60,6 +60,7 @@ TITLES = {
     "evidence": "You used the last word well",
     "concrete": "A concrete detail",
     "off_topic": "Answer the question that was asked",
+    "off_topic_again": "Not answered: about something else twice",
     "asked_question": "Answer before you ask",
     "hypothetical": "Tell a real example, not what you would do",
     "blame": "Own the story",

@@ -24,7 +24,8 @@ from agent_worker.core.listening import read_answer
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.text import cap, same_answer
 
-__all__ = ["NotAnAnswer", "asked_about", "back_to_question_line", "earlier_telling", "not_an_answer", "repeat_line"]
+__all__ = ["NotAnAnswer", "asked_about", "back_to_question_line", "earlier_telling", "not_an_answer", "off_the_question",
+           "repeat_line"]
 
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
 _POLITE_RE = re.compile(r"^(?:(?:can|could|would) you\s+(?:please\s+)?|please\s+)", re.IGNORECASE)
@@ -123,6 +124,15 @@ def back_to_question_line(question: str) -> str:
     elif _LOWER_AFTER_COLON_RE.match(first):
         first = first[0].lower() + first[1:]  # "…my question: what's the hardest…" (a name keeps its capital)
     return "Thanks for sharing that. Coming back to my question: " + " ".join([first, *rest])
+
+
+def off_the_question(question: str, answer: str, stage: str | None = None, *,
+                     job_words: frozenset[str] = frozenset()) -> bool:
+    """Whether an answer is about something else than its question, as the interviewer hears it: a weekend or a
+    grievance for "what draws you" (`redirect_line`), or small talk for a story (`answers_something_else`). The
+    report reads the answer that followed a bringing-back with it, so a second such answer is unanswered in both."""
+    return bool(redirect_line(question, answer, read_answer(answer), job_words)) or answers_something_else(
+        question, answer, stage)
 
 
 def not_an_answer(question: QuestionRecord, answer: str, earlier: Iterable[QuestionRecord], *,

@@ -13,6 +13,7 @@ from typing import Any
 
 from agent_worker.core.answers.offtopic import read_sentences
 from agent_worker.core.answers.sentences import COVERED_ALREADY
+from agent_worker.core.repeating import off_the_question
 from agent_worker.core.text import asks_to_skip
 from feedback import textstats
 from feedback.scoring import approach, examples, offtopic, rubrics
@@ -87,8 +88,13 @@ def assess_answer(
     sentences: list[Span] | None = None,
     delivery: Delivery | None = None,
     job: JobContext | None = None,
+    brought_back: bool = False,
 ) -> Assessment:
     """Score one answer 1-5 on the rubric its question calls for, with its evidence.
+
+    `brought_back`: the interviewer already brought the candidate back to this question once after an answer
+    about something else, and this is what followed; about something else again, the interview moved on and
+    the question counts as unanswered.
 
     `job`, the posting the interview is for: an answer that names its work is credited for it (with the
     sentence quoted), and an introduction or a motivation answer that names nothing of it is told so.
@@ -108,6 +114,9 @@ def assess_answer(
     skipped = asks_to_skip(text)  # "Can we skip this one?" declines the question: it asks nothing of the job
     if kind != rubrics.CLOSING and analysed and all(s.is_question for s in analysed) and not skipped:
         return _asked_instead(kind, analysed, results, rel)
+    if brought_back and question and off_the_question(question, text, stage,
+                                                      job_words=job.stems if job is not None else frozenset()):
+        return _off_topic_again(kind, question, results, rel)
     told_story = False
     elsewhere = rubrics.story_elsewhere(kind, question or "", analysed, rel)
     if kind in (rubrics.CLOSING, rubrics.GENERAL, rubrics.PROPOSAL, rubrics.APPROACH):
@@ -172,24 +181,40 @@ def assess_answer(
 
 def _asked_instead(kind: str, analysed: list, results: list[Span], rel: float) -> Assessment:
     """The candidate asked their own question instead of answering: scored as unanswered, not coached as a story."""
+    return _unanswered(kind, results, rel, "you asked a question of your own instead", Evidence(
+        ASKED_INSTEAD,
+        analysed[0].text,
+        "You asked a question here rather than answering this one, so it counts as unanswered. "
+        "Answer the question first; keep your own questions for when the interviewer invites them at the end.",
+    ))
+
+
+def _off_topic_again(kind: str, question: str, results: list[Span], rel: float) -> Assessment:
+    """Brought back to the question once, and again about something else: unanswered, and told so, not scored
+    as an off-topic answer (nothing of it is quoted back)."""
+    return _unanswered(kind, results, rel, "brought back to the question once, both answers were about something else",
+                       Evidence(
+        rubrics.OFF_TOPIC_AGAIN,
+        None,
+        f"You were asked {offtopic.asked_about(question)}. Both answers, before and after the interviewer came back "
+        "to it, were about something else, so this question counts as unanswered. Say the question back to yourself "
+        "in a few words, then answer exactly that; if nothing comes to mind, say so and give the closest thing you "
+        "have done.",
+    ))
+
+
+def _unanswered(kind: str, results: list[Span], rel: float, why: str, advice: Evidence) -> Assessment:
     return Assessment(
         question_type=kind,
         score=1.0,
-        explanation=["not answered: you asked a question of your own instead", "= 1"],
+        explanation=[f"not answered: {why}", "= 1"],
         star={part: [] for part in textstats.STAR_PARTS},
         results=results,
         strengths=[],
-        improvements=[
-            Evidence(
-                ASKED_INSTEAD,
-                analysed[0].text,
-                "You asked a question here rather than answering this one, so it counts as unanswered. "
-                "Answer the question first; keep your own questions for when the interviewer invites them at the end.",
-            )
-        ],
+        improvements=[advice],
         example_answer=None,
         relevance=round(rel, 2),
-        flags=[ASKED_INSTEAD],
+        flags=[advice.key],
     )
 
 

@@ -39,6 +39,9 @@ SKIPPED = "skipped"  # nothing to tell, said as a request to skip the question
 # A story question answered with how they usually work, step by step: one piece of advice, to tell one real time.
 HOW_THEY_WORK = "how_they_work"
 COVERED_ALREADY = "covered_already"  # nothing to tell, because an earlier answer is said to hold it
+# Brought back to the question once after an answer about something else, and again about something else: the
+# interview moved on and the question was never answered.
+OFF_TOPIC_AGAIN = "off_topic_again"
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
 
