@@ -32,7 +32,8 @@ from feedback.narrative_types import (
     scored_answers,
     weakest_answer,
 )
-from feedback.scoring import Evidence
+from feedback.scoring import STRENGTH_AT_OR_ABOVE, Evidence
+from feedback.scoring.evidence import stands_out
 from feedback.scoring.examples import is_outline
 
 __all__ = [
@@ -42,6 +43,8 @@ __all__ = [
 ]
 
 MAX_ITEMS = 3
+# Strengths that quote what the candidate does or would do, step by step ("steps", "proposal", "example", "check").
+_DOING = frozenset({"steps", "proposal", "example", "check"})
 
 # Titles for the evidence keys `feedback.scoring` produces.
 TITLES = {
@@ -156,7 +159,7 @@ def rules_narrative(analysis: InterviewAnalysis) -> Narrative:
     return Narrative(
         source="rules",
         has_answers=True,
-        summary=_summary(analysis, strengths, improvements),
+        summary=_summary(analysis, improvements),
         strengths=strengths,
         improvements=improvements,
         question_pointers=[_pointer(a) for a in analysis.interview_answers()],
@@ -209,7 +212,7 @@ def _pick(answers: list[Answer], items_of: Callable[[Answer], list[Evidence]]) -
     return found
 
 
-def _summary(analysis: InterviewAnalysis, strengths: list[EvidenceItem], improvements: list[EvidenceItem]) -> str:
+def _summary(analysis: InterviewAnalysis, improvements: list[EvidenceItem]) -> str:
     counts = analysis.counts()
     asked, answered = counts["questions_asked"], counts["questions_answered"]
     parts = [f"You answered {answered} of {asked} interview question{'s' if asked != 1 else ''}."]
@@ -232,12 +235,25 @@ def _summary(analysis: InterviewAnalysis, strengths: list[EvidenceItem], improve
     if shown:
         listed = "; ".join(f'{s.competency} in your answer to "{_question_label(s.question)}"' for s in shown)
         parts.append(f"Shown without a question of its own: {listed}{'' if listed[-2:-1] in '.?!' else '.'}")
-    quoted = next((s for s in strengths if s.quote), None)
-    if quoted:
-        parts.append(f'Your strongest moment: "{quoted.quote}"')
+    moment = strongest_moment(analysis)
+    if moment:
+        parts.append(f'Your strongest moment: "{moment}"')
     if improvements:
         parts.append(f"First thing to work on: {improvements[0].title[:1].lower()}{improvements[0].title[1:]}.")
     return " ".join(parts)
+
+
+def strongest_moment(analysis: InterviewAnalysis) -> str | None:
+    """The one sentence to hold up, from the best-scored answered question that has one: a concrete result or a
+    specific thing they did (`stands_out`), or, in a well-scored answer, the step of how they work or what they
+    would do that it was praised for. None when nothing said was that strong: the summary then names no moment
+    rather than an opening line ("Yes, I'm ready"), a job title or small talk."""
+    for answer in sorted((a for a in scored_answers(analysis) if a.is_answered), key=lambda a: -a.score):
+        for evidence in answer.strengths:
+            if evidence.quote and (stands_out(evidence.quote) or (
+                    answer.score >= STRENGTH_AT_OR_ABOVE and evidence.key in _DOING)):
+                return evidence.quote
+    return None
 
 
 def _pointer(answer: Answer) -> QuestionPointer:

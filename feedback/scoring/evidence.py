@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass
 
 from agent_worker.core.answers import results
+from agent_worker.core.answers.offtopic import read_sentences
 from agent_worker.core.answers.sentences import Sentence
+from agent_worker.core.answers.spans import sentences as sentence_spans
 from feedback.scoring import approach, examples, offtopic, rubrics
 from feedback.scoring.job import JobContext
 
@@ -177,6 +179,18 @@ def fallback_strength(sentences: list[Sentence]) -> Evidence | None:
         return None
     best = max(usable, key=lambda s: (s.own_action, len(s.names) + min(s.numbers, 3) + s.steps))
     return Evidence("concrete", best.text, "A concrete, checkable detail: this is the kind of sentence that makes an answer believable.")
+
+
+def stands_out(quote: str) -> bool:
+    """Whether a quote is worth holding up as a best moment: a concrete result, or a specific thing the candidate
+    did themselves (with a name, a number, steps or a reason to it), or does, step by step, with specifics. An
+    opening line ("Yes, I'm ready"), a role ("I'm a nurse"), small talk, a question back or a plan never is."""
+    read, found = read_sentences(quote, sentence_spans(quote))
+    return any(not (s.hypothetical or s.generic or s.is_question or s.blame or s.repeat or s.non_answer)
+               and (any(s.span.start <= r.start < s.span.end for r in found)
+                    or (s.own_action and bool(s.names or s.numbers or s.reasons or s.steps >= 2))
+                    or (s.habit >= 2 and bool(s.names or s.numbers or s.reasons or s.habit >= 3)))
+               for s in read)
 
 
 def improvements(
