@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 
 from agent_worker.core.asks import content_stopwords, intents_of, stem, word_stems
 from agent_worker.core.bank import level_group
 from agent_worker.core.facts import extract_job_requirements
+from agent_worker.core.facts.cleanup import clean_line
 from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import safe_phrase
@@ -388,7 +390,11 @@ _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our
 
 
 def _sentences(text: str) -> list[str]:
-    lines = re.split(r"(?<=[.!?])\s+|\n+", text or "")
+    """The posting's sentences as read aloud: markdown undone ("_You have product experience_" is said without
+    its underscores, "[blog](https://…)" is "blog")."""
+    read = "\n".join(clean_line(line) for line in (text or "").splitlines())
+    read = re.sub(r"(?<![<>\w])<\s?(?=\d)", "under ", re.sub(r"(?<![<>\w])>\s?(?=\d)", "over ", read))
+    lines = re.split(r"(?<=[.!?])\s+|\n+", read)
     return [" ".join(s.strip(" +*-•#").split()) for s in lines if s.strip(" +*-•#")]
 
 
@@ -430,6 +436,9 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
             # "a junior" is "a junior data scientist": the job's title words that follow finish the phrase.
             title = list(itertools.takewhile(lambda w: w and stem(w) in role, tokens[i:]))
             spoken = " ".join(acronyms.get(w, w) for w in run + title)
+            # "on-call", "in-house": a hyphenated word whose first part tells nothing is said whole.
+            if before and re.search(rf"\b{before}-{run[0]}\b", question, re.IGNORECASE):
+                spoken, article = f"{before}-{spoken}", ""
             topics.append(((f"{article} " if article else "") + spoken, frozenset(stem(w) for w in run)))
             run = []
     return topics
@@ -455,8 +464,13 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
     named = next(((what, where) for pattern, what, where in _NAMED_ASKS if pattern.search(question)), None)
     if named is not None and named[0]:
         # "Who would I report to?" is answered by a sentence saying whom the role reports to, never by one that
-        # shares the word ("Prepare financial reports").
-        return _named_answer(named[0], named[1], sources, brief)
+        # shares the word ("Prepare financial reports"); what else the question asks ("what on-call looks like
+        # and how big the team is") is named when that sentence does not cover it.
+        pattern = next(p for p, what, _ in _NAMED_ASKS if what == named[0])
+        asked = word_stems(" ".join(m.group(0) for m in pattern.finditer(question)))
+        others = [(p, w) for p, w in question_topics(pattern.sub(" ", question), sources)
+                  if not w & asked and _speakable(p)]
+        return _named_answer(named[0], named[1], sources, brief, others)
     topics = question_topics(question, sources)
     if named is not None:
         # The pay asked about in other words ("What does the pay look like?", "Compensation: $58,000 …").
@@ -532,7 +546,10 @@ _NAMED_ASKS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = (
                 r"\bwho (?:would|will|do|does) (?:i|this role|the role) (?:work for|be working for)\b", re.I),
      "who the role reports to", re.compile(r"\breport(?:s|ing)? (?:directly )?(?:in)?to\b|\bled by\b", re.I)),
     (re.compile(r"\bhow (?:big|large|many people)\b[^?]*\bteam\b|\bteam(?:'s)? size\b|\bsize of the team\b", re.I),
-     "how big the team is", re.compile(r"\bteam of\b|\b\d+[-\s]+(?:person|people|member|strong)\s+team\b|"
+     "how big the team is", re.compile(r"\bteam of (?:\d|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                                      r"(?:about|around|over|under|fewer than|more than) \d|a (?:few|handful|dozen))|"
+                                      r"\bteam\s*\((?:under|over|about|around)?\s*\d|"
+                                      r"\b\d+[-\s]+(?:person|people|member|strong)\s+team\b|"
                                       r"\b(?:small|large|growing|tight-knit) team\b|\bteam\b[^.;]{0,30}\b\d+\s+(?:people|members)\b", re.I)),
     (re.compile(r"\bnext steps?\b|\b(?:interview|hiring|recruiting) process\b|\bhear back\b", re.I),
      "what the next steps are", re.compile(r"\binterview (?:process|stages?|rounds?|loop)\b|\b(?:\w+\s+)?interviews? with\b|"
@@ -543,21 +560,33 @@ _NAMED_ASKS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = (
 )
 
 
-def _named_answer(what: str, where: re.Pattern[str], sources: list[tuple[str, str]], brief: bool) -> str:
-    """A common ask answered from the sentence that answers it, or said back as a person would ("The job
-    description doesn't say who the role reports to"); "" when `what` is "" and no sentence answers it."""
+def _named_answer(what: str, where: re.Pattern[str], sources: list[tuple[str, str]], brief: bool,
+                  others: Sequence[tuple[str, frozenset[str]]] = ()) -> str:
+    """A common ask answered from the sentence that answers it (or, in a long one, its clause: "you'll be working
+    in a small team (under 10)"), or said back as a person would ("The job description doesn't say who the role
+    reports to"); "" when `what` is "" and no sentence answers it. `others`: what else the question asks, named
+    when the sentence does not cover it."""
     for label, text in sources:
         for sentence in _sentences(text):
-            spoken = safe_phrase(sentence, 200) if where.search(sentence) and len(sentence) <= 220 else ""
+            if not where.search(sentence):
+                continue
+            if len(sentence) > 200:  # longer than is said: its clause that answers
+                clauses = re.split(r"[,;]\s+|\s[-–—]\s", sentence)
+                sentence = next((c.strip() for c in clauses if where.search(c)), "")
+            spoken = safe_phrase(sentence, 200)
             if spoken:
-                rest = "" if brief else " The hiring team can tell you how that works in practice."
-                return f"Good question. {label[0].upper() + label[1:]} says: “{cap(spoken, 200)}.”{rest}"
+                left = [p for p, w in others if not _covered(w, word_stems(spoken))]
+                rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more."
+                        if left else "" if brief else " The hiring team can tell you how that works in practice.")
+                quote = cap(spoken[0].upper() + spoken[1:], 200)
+                return f"Good question. {label[0].upper() + label[1:]} says: “{quote}.”{rest}"
     labels = [label for label, text in sources if (text or "").strip()]
     if not what or not labels:
         return ""
     said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
             f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
-    return f"Good question. {said} say {what}; that's a good one to ask the hiring team."
+    also = f" or anything about {_listed([p for p, _ in others][:3])}" if others else ""
+    return f"Good question. {said} say {what}{also}; that's a good one to ask the hiring team."
 # "Is this role remote?", "Where is the job based?": the posting's location answers it when it has one.
 _WHERE_RE = re.compile(r"\bremote(?:ly)?\b|\bhybrid\b|\bwork from home\b|\bon-?site\b|\bin the office\b|"
                        r"\bwhere (?:is|would|will)\b[^?]*\b(?:based|located|work|working)\b", re.I)
@@ -587,7 +616,7 @@ def _speakable(phrase: str) -> bool:
     "scheduling"; not a lone word out of the question ("report", "manager", "big")."""
     words_ = phrase.split()
     return (words_[0] in ("the", "a", "an") or any(w.isupper() for w in words_) or len(words_) >= 2
-            or phrase.endswith("ing"))
+            or phrase.endswith("ing") or "-" in phrase)
 
 
 # "What does a typical week look like?", "What would I be doing day to day?", "What does the role involve?"

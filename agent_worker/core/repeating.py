@@ -55,7 +55,8 @@ _STORY_ASK_RE = re.compile(r"\b(?:a time|an? (?:example|situation|instance|occas
 # "Tell me about…", "Describe…", "Walk me through…": asked again as "can you tell me about…?".
 _IMPERATIVE_RE = re.compile(r"^(?:tell|describe|give|walk|talk|share|explain)\b", re.IGNORECASE)
 _LOWER_AFTER_COLON_RE = re.compile(r"^(?:what|what's|how|why|when|where|which|who|have|has|did|do|does|can|could|would|"
-                                   r"is|are|was|were|you|your|if|in|at|on|looking|thinking)\b", re.IGNORECASE)
+                                   r"is|are|was|were|you|your|if|in|at|on|looking|thinking|the|this|that|there|it|"
+                                   r"it's)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,14 @@ def back_to_question_line(question: str) -> str:
     first, rest = sentences[0], sentences[1:]
     if _IMPERATIVE_RE.match(first):
         first = "can you " + first[0].lower() + first[1:].rstrip(".!") + ("" if first.endswith("?") else "?")
-    elif _LOWER_AFTER_COLON_RE.match(first):
-        first = first[0].lower() + first[1:]  # "…my question: what's the hardest…" (a name keeps its capital)
-    return "Thanks for sharing that. Coming back to my question: " + " ".join([first, *rest])
+    return "Thanks for sharing that. Coming back to my question: " + after_colon(" ".join([first, *rest]))
+
+
+def after_colon(question: str) -> str:
+    """A question said after a colon, as one sentence: "…my question: what's the hardest…", "…what I asked: the
+    job asks for Haskell…" (a name keeps its capital: "Kubernetes came up…")."""
+    question = question.strip()
+    return question[0].lower() + question[1:] if _LOWER_AFTER_COLON_RE.match(question) else question
 
 
 def off_the_question(question: str, answer: str, stage: str | None = None, *,

@@ -36,6 +36,7 @@ from agent_worker.core.listening import VAGUE_RE as _VAGUE_RE
 from agent_worker.core.listening import Reading, named_kind, read_answer
 from agent_worker.core.phrases import vary_opening
 from agent_worker.core.records import QuestionRecord
+from agent_worker.core.repeating import after_colon
 from agent_worker.core.restating import clarification, restatement
 from agent_worker.core.seeding import pick, shuffled
 from agent_worker.core.sources import (
@@ -213,7 +214,8 @@ class ScriptedBrain:
         reply = self._varied(turn, answer_candidate_question(words, self._closing_sources(turn.engine.context),
                                                              brief=question.asked_back == 1))
         key = (question.question_id, question.asked_back)
-        back = pick(_BACK_TO_IT, turn.seed, "back", *key).format(q=question.text)
+        back = pick(_BACK_TO_IT, turn.seed, "back", *key)
+        back = back.format(q=after_colon(question.text) if back.endswith(": {q}") else question.text)
         if turn.restate(f"{reply} {back}").ok:
             return
         if not self._ask_main(turn, reply, reply):

@@ -121,7 +121,7 @@ _MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)")
 _MARKDOWN_EMPHASIS = re.compile(r"(?<![\w*])[_*](?=\S)([^_*\n]+?)(?<=\S)[_*](?![\w*])")
 
 
-def _clean_line(line: str) -> str:
+def clean_line(line: str) -> str:
     """A line as read: markdown headings, emphasis and links ("[blog](https://…)" is "blog") undone."""
     line = _MARKDOWN_LINK.sub(r"\1", line)
     line = _MARKDOWN_RE.sub("", line)
@@ -147,7 +147,7 @@ def _prepare(text: str) -> str:
 
 
 def _lines(text: str) -> list[str]:
-    return [_clean_line(line) for line in _prepare(text).split("\n")]
+    return [clean_line(line) for line in _prepare(text).split("\n")]
 
 
 def _dedupe(items: list[str], limit: int) -> list[str]:

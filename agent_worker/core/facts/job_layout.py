@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.facts.cleanup import _clean_line, _is_bullet, _shorten, _strip_bullet
+from agent_worker.core.facts.cleanup import _is_bullet, _shorten, _strip_bullet, clean_line
 from agent_worker.core.facts.patterns import _LOCATION_RE, _TITLE_WORDS
 from agent_worker.core.facts.skills import _vocabulary_skills
 
@@ -220,7 +220,7 @@ def _jd_title(lines: list[str], raw_lines: list[str]) -> tuple[str | None, float
             return _shorten(_without_place(line), 80), 0.85
     for raw in raw_lines[:10]:
         if re.match(r"^\s*#{1,3}\s*\S", raw):
-            line = _clean_line(raw)
+            line = clean_line(raw)
             if line and not _jd_section(line) and len(line) <= 80:
                 return line, 0.6
     return None, 0.0

@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from agent_worker.core.followups import answer_candidate_question
+from agent_worker.core.repeating import after_colon
 from agent_worker.core.simulate import simulate
 from tests.unit.engine.checks import of
 from tests.unit.engine.helpers import Harness
@@ -69,7 +70,9 @@ def test_their_own_question_is_answered_and_the_question_asked_again_once():
     assert theirs["data"]["request"] == "own_question"
     reply = said_after(events, theirs)
     assert "doesn't say anything about scheduling" in reply["data"]["text"]
-    assert reply["data"]["text"].endswith(ours["data"]["text"]) and reply["data"]["restated"]
+    # asked again whole: after "Now, back to my question." as asked, after "…what I asked:" as one sentence
+    asked = ours["data"]["text"]
+    assert reply["data"]["text"].endswith((". " + asked, ": " + after_colon(asked))) and reply["data"]["restated"]
     answer = next(e for e in of(events, "candidate.said") if e["data"]["text"] == PAST[1])
     assert answer["data"]["question_id"] == ours["data"]["question_id"]  # the answer to the question asked again
     assert not [e for e in of(events, "question.asked") if theirs["seq"] < e["seq"] < answer["seq"]]

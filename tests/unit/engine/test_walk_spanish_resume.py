@@ -1,0 +1,67 @@
+"""The walk as a mid-level engineer with a Spanish placeholder resume (moderncv) against a remote posting written in
+markdown: the candidate's questions were answered with the posting's markup read aloud ("_You have product
+engineering experience_"), "How big is the team?" with a sentence that gives no size ("a team of talented software
+and product people") while the size sat in a long sentence ("a small team (<10)"), the on-call half of the question
+was dropped without a word, and the question came back as "Coming back to what I asked: The job asks…"."""
+
+from agent_worker.core.followups import answer_candidate_question
+from agent_worker.core.repeating import after_colon
+
+# The project's own posting, written like the markdown postings candidates paste.
+POSTING = """Backend Engineer - Remote
+
+## About the role
+You will be working closely with our Head of Product and a team of talented engineers and designers to grow the product.
+In this role you'll own problems end to end, you'll be given a lot of freedom, you'll be working in a small team (<10) \
+meaning your work matters, and you'll help shape how we build software from the very start.
+
+## About you
+- _You have product engineering experience_ - You've shipped features and measured their success with customers.
+- **You care about quality** - you write tests and review code with care.
+"""
+JD = [("the job description", POSTING)]
+
+
+def test_a_quoted_line_of_the_posting_is_said_without_its_markdown():
+    reply = answer_candidate_question("What does success look like in the first six months?", JD)
+    assert "You have product engineering experience - You've shipped features" in reply, reply
+    assert "_" not in reply and "*" not in reply
+    reply = answer_candidate_question("How do you think about quality and code review?", JD)
+    assert "“You care about quality - you write tests" in reply, reply
+
+
+def test_a_team_named_without_a_size_does_not_answer_how_big_it_is():
+    posting = "## The team\nYou'll join a team of talented engineers and designers who love shipping.\n"
+    reply = answer_candidate_question("How big is the team right now?", [("the job description", posting)])
+    assert reply == ("Good question. The job description doesn't say how big the team is; that's a good one to ask "
+                     "the hiring team.")
+
+
+def test_the_size_in_a_long_sentence_is_quoted_by_its_clause_with_the_sign_read_as_words():
+    reply = answer_candidate_question("How big is the team?", JD)
+    assert reply.startswith("Good question. The job description says: “You'll be working in a small team (under 10) "
+                            "meaning your work matters.”"), reply
+    assert "talented engineers" not in reply
+
+
+def test_what_else_the_question_asks_is_named_when_the_quote_leaves_it_out():
+    asked = "Could you tell me more about what the team's on-call looks like and how big the team is right now?"
+    reply = answer_candidate_question(asked, JD)
+    assert "small team (under 10)" in reply and "It doesn't say anything about on-call;" in reply, reply
+    assert "It doesn't say anything about on-call;" in answer_candidate_question(asked, JD, brief=True)
+    silent = [("the job description", "## About you\n- You write clear code and test it well.\n")]
+    assert answer_candidate_question(asked, silent) == (
+        "Good question. The job description doesn't say how big the team is or anything about on-call; that's a "
+        "good one to ask the hiring team.")
+    # A hyphenated thing is said whole when it is the only thing asked, too.
+    assert "anything about in-house tooling" in answer_candidate_question("Is there much in-house tooling?", silent)
+
+
+def test_a_question_asked_again_after_a_colon_reads_as_one_sentence():
+    assert after_colon("The job asks for Haskell or F#, and your resume says less about it. Where have you come "
+                       "closest?") == ("the job asks for Haskell or F#, and your resume says less about it. Where "
+                                   "have you come closest?")
+    assert after_colon("There was a gap in 2021. What happened?") == "there was a gap in 2021. What happened?"
+    assert after_colon("Kubernetes came up in your resume. What was your part?") == (
+        "Kubernetes came up in your resume. What was your part?")
+    assert after_colon("I'd like to hear about a launch.") == "I'd like to hear about a launch."
