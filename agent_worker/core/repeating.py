@@ -18,34 +18,16 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from agent_worker.core.answers.asked import asked_about, questions_in
 from agent_worker.core.answers.offtopic import answers_something_else
 from agent_worker.core.followups import redirect_line
 from agent_worker.core.listening import read_answer
 from agent_worker.core.records import QuestionRecord
-from agent_worker.core.text import cap, same_answer
+from agent_worker.core.text import same_answer
 
 __all__ = ["NotAnAnswer", "asked_about", "back_to_question_line", "earlier_telling", "not_an_answer", "off_the_question",
            "repeat_line"]
 
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
-_POLITE_RE = re.compile(r"^(?:(?:can|could|would) you\s+(?:please\s+)?|please\s+)", re.IGNORECASE)
-# "Tell me about a project you're proud of" -> "about a project you're proud of"
-_TELL_RE = re.compile(r"^(?:start by\s+)?(?:tell(?:ing)? me|talk(?:ing)? me through|walk(?:ing)? me through|"
-                      r"describe|share|give me)\s+(?:(?:a (?:little|bit) )?(?:more )?about\s+)?(.+)$", re.IGNORECASE)
-# "What's the most interesting problem ...?" -> "about the most interesting problem ..."
-_WHAT_IS_RE = re.compile(r"^(?:what['’]s|what is|what was|which was)\s+(.+)$", re.IGNORECASE)
-# "How do you decide ...?" -> "how you decide ..."; "What are you hoping ...?" -> "what you are hoping ..."
-_WH_YOU_RE = re.compile(r"^(what|why|how|where|when)\s+(do|does|are|would|will|can|could|have)\s+you\s+(.+)$",
-                        re.IGNORECASE)
-_AUX_KEPT = {"do": "", "does": "", "are": "are ", "would": "would ", "will": "will ", "can": "can ", "could": "could ",
-             "have": "have "}
-# "What first drew you to ...?" -> "what first drew you to ..."
-_WH_VERB_RE = re.compile(r"^((?:what|who)\s+(?:first\s+)?(?:made|drew|draws|got|brought|led|keeps|kept|motivates|"
-                         r"motivated|helps|helped)\s+you\b.+)$", re.IGNORECASE)
-# A second ask joined to the first ("..., and how would a colleague put it?") is left out of the paraphrase.
-_SECOND_ASK_RE = re.compile(r",?\s+and\s+(?:how|what|why|which|where|when|who)\b.*$", re.IGNORECASE)
-# A topic that points back at something said before ("one specific time with it") says nothing on its own.
-_POINTS_BACK_RE = re.compile(r"\b(?:it|that|this|there|them|your part)$", re.IGNORECASE)
 # A question that asks for one story or example, so another one is what to offer.
 _STORY_ASK_RE = re.compile(r"\b(?:a time|an? (?:example|situation|instance|occasion|project|decision|piece of work|"
                            r"deal|moment|problem|case)|one (?:specific|particular) time|a specific|a particular|"
@@ -69,35 +51,6 @@ class NotAnAnswer:
     repeat_of: str | None = None
 
 
-def _asks(question: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_RE.split(" ".join(question.split())) if s.strip()]
-
-
-def asked_about(question: str) -> str:
-    """What a question asked, put after "when I asked": "about a time you disagreed with a teammate", "how you
-    decide what to focus on", or the question itself in quotes when it cannot be turned round."""
-    sentences = _asks(question)
-    for sentence in sentences:
-        ask = _POLITE_RE.sub("", sentence).rstrip(".?! ")
-        told = _TELL_RE.match(ask)
-        topic = re.sub(r",? briefly,?", "", told.group(1)).split(":")[0].strip() if told else ""
-        if topic and not _POINTS_BACK_RE.search(topic):
-            return topic if re.match(r"(?:how|what|why|which|where|when)\b", topic, re.IGNORECASE) else f"about {topic}"
-    for sentence in (s for s in sentences if s.endswith("?")):
-        ask = _SECOND_ASK_RE.sub("", _POLITE_RE.sub("", sentence).rstrip(".?! "))
-        what = _WHAT_IS_RE.match(ask)
-        if what and len(what.group(1).split()) >= 4 and not _POINTS_BACK_RE.search(what.group(1)):
-            return f"about {what.group(1)}"
-        wh_you = _WH_YOU_RE.match(ask)
-        if wh_you:
-            wh, aux, rest = wh_you.groups()
-            return f"{wh.lower()} you {_AUX_KEPT[aux.lower()]}{rest}"
-        wh_verb = _WH_VERB_RE.match(ask)
-        if wh_verb:
-            return wh_verb.group(1)[0].lower() + wh_verb.group(1)[1:]
-    return f"“{cap(' '.join(sentences) or question, 140)}”"
-
-
 def earlier_telling(answer: str, earlier: Iterable[QuestionRecord]) -> QuestionRecord | None:
     """The earlier question this answer was already given to (pasted again, or nearly), if any."""
     return next((q for q in earlier if q.answers and same_answer(" ".join(q.answers), answer)), None)
@@ -118,7 +71,7 @@ def repeat_line(earlier: QuestionRecord, question: QuestionRecord, *, story: boo
 def back_to_question_line(question: str) -> str:
     """Said once after an answer about something else: kind, then the question again as asked, an instruction
     turned into a request ("Tell me about a time…" -> "can you tell me about a time…?")."""
-    sentences = _asks(question) or [question.strip()]
+    sentences = questions_in(question) or [question.strip()]
     first, rest = sentences[0], sentences[1:]
     if _IMPERATIVE_RE.match(first):
         first = "can you " + first[0].lower() + first[1:].rstrip(".!") + ("" if first.endswith("?") else "?")

@@ -30,7 +30,7 @@ ON_TOPIC = [(c["question"], c["answer"]) for c in CASES["on_topic"]]
 
 def _asked_subject(question: str) -> str:
     """The question's own words after its opening: "a time you disagreed with a colleague"."""
-    return re.sub(r"(?i)^(?:tell me about|describe|give (?:me )?an example of)\s+", "", question).rstrip(".?")
+    return re.sub(r"(?i)^(?:tell me about|describe|give (?:me )?an example of|how do you)\s+", "", question).rstrip(".?")
 
 
 @pytest.mark.parametrize(("question", "answer"), OFF_TOPIC)

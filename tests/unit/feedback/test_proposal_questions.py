@@ -68,7 +68,7 @@ def test_a_good_story_about_something_else_is_off_topic_for_a_proposal_question(
     assert verdict.strengths == []
     [point] = verdict.improvements
     assert point.quote == "At the clinic I negotiated our supply contracts."
-    assert f'You were asked "{PRODUCT_Q}"' in point.text
+    assert f"You were asked “{PRODUCT_Q}”" in point.text
     assert "the time you negotiated your supply contracts" in point.text
     example = verdict.example_answer
     assert example and examples.is_outline(example)
