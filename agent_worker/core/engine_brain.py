@@ -54,8 +54,8 @@ OWN_QUESTION_RULES = (
 )
 
 REPEAT_RULES = (
-    "The candidate again did not answer the current question: the answer they gave to an earlier one, or again "
-    "something else (you already brought them back to it once). Do not call assess_response on it (it stays "
+    "The candidate again did not answer the current question: the answer they gave to an earlier one, again "
+    "something else, or again that an earlier answer covered it (you already brought them back to it once). Do not call assess_response on it (it stays "
     "unanswered), do not follow it up or praise it. Say in a few words that you'll move on, then ask a different "
     "question (ask_question first) or call transition_stage."
 )
