@@ -142,7 +142,10 @@ def assess_answer(
         verdict.cap(1.5, "the answer is about something other than what was asked", "off_topic")
     if kind in (rubrics.STORY, rubrics.GENERAL, rubrics.PROPOSAL, rubrics.APPROACH):
         rubrics.job_points(verdict, analysed, job)
-    if analysed and (skipped or all(s.non_answer for s in analysed)):
+    # Nothing to tell: every sentence says so ("I'm not sure really, I guess it depends"), or a platitude
+    # beside it ("I usually just try my best").
+    if analysed and (skipped or any(s.non_answer for s in analysed) and all(s.non_answer or s.generic
+                                                                             for s in analysed)):
         verdict.flags.add(rubrics.NOTHING_TO_TELL)
         if skipped:
             verdict.flags.add(rubrics.SKIPPED)

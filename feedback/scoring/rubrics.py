@@ -389,7 +389,9 @@ _ASKS_WHY = re.compile(r"\b(?:how|why|approach|would\s+you|trade-?offs?|decide|c
 
 def score_general(sentences: list[Sentence], words: int, results: list, rel: float, question: str = "") -> Score:
     score = Score(1.0, ["1 to start"])
-    if sentences and not sentences[0].generic and (sentences[0].own_action or re.search(r"(?i)^\s*i\b", sentences[0].text)):
+    first = sentences[0] if sentences else None
+    if first is not None and not (first.generic or first.non_answer) and (
+            first.own_action or re.search(r"(?i)^\s*i\b", first.text)):
         score.add(0.5, "for answering directly")
     reasons = [s for s in sentences if s.reasons]
     if reasons:

@@ -75,6 +75,8 @@ _GENERIC = re.compile(
     r"(?:i'?m|i\s+am)\s+(?:very|really|quite)?\s*good\s+at|(?<!since\sthen\s)(?<!now\s)(?<!days\s)i\s+always(?![^.!?]*\b(?:because|so\s+that)\b)|best\s+practices?|is\s+(?:really\s+|so\s+|always\s+)?key|"
     r"(?:is|are)\s+(?:very|really|the\s+most|so)\s+important|great\s+fit|i\s+care\s+too\s+much|work\s+too\s+hard|"
     r"leverag\w*|synerg\w*|best[\s-]in[\s-]class|cutting[\s-]edge|world[\s-]class|robust|exceeded\s+expectations|"
+    r"(?:i\s+|and\s+)(?:usually\s+|always\s+|just\s+)*(?:try|do)\s+my\s+best(?=[\s,.!]*(?:and\b|$))|"
+    r"\band\s+see\s+what\s+happens|"
     r"think\s+outside|go[\s-]getter|self[\s-]starter|detail[\s-]oriented|results[\s-]driven|"
     # a virtue as the whole method: "the most important thing is to listen and be patient"
     r"the\s+(?:most\s+)?important\s+thing\s+is\s+(?:to\s+)?(?:listen|be\s+(?:patient|honest|calm|positive|kind|"
@@ -89,6 +91,9 @@ _BLAME = re.compile(
     r"should\s+have\s+made\s+them|because\s+the\s+\w+(?:\s+\w+)?\s+(?:kept|didn['’]t|never|changed))\b",
     re.I,
 )
+# "It depends on the situation", said as the whole of it (not "it depends on the load: below 1,000…"): no answer.
+_DEPENDS = (r"(?:i\s+(?:guess|think|suppose)\s+)?it\s+(?:all\s+|really\s+|just\s+)?depends(?:\s+on\s+the\s+(?:situation|context|day|"
+            r"case|project|person|people|team|circumstances))?(?:,?\s+really)?(?=[\s,.!]*(?:sorry|to\s+be\s+honest|$))")
 # Saying there is nothing to say: never material for an example answer.
 _NON_ANSWER = re.compile(
     r"\b(?:i\s+(?:do\s+not|don['’]t|can['’]t|cannot|can\s+not)\s+(?:really\s+)?(?:remember|recall|know|think\s+of\s+(?:one|any|an?\s+\w+)|say)|"
@@ -97,11 +102,13 @@ _NON_ANSWER = re.compile(
     r"i(?:\s+(?:have\s+not|haven['’]t|never)|['’]ve\s+never)\s+(?:really\s+)?(?:done|had|worked\s+(?:on|with))\s+(?:that|this|it|one|any(?:thing\s+like\s+that)?|"
     r"(?:an?|any)\s+(?:\w+\s+)?(?:job|role|position|experience)\s+like\s+(?:that|this|it))(?:\s+yet)?(?=[\s,.!?]*(?:sorry|$))|"
     r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?:\s+i\s+(?:have|can\s+say|know|can\s+think\s+of))?(?:\s+(?:on|about|for)\s+(?:that|this|it)(?:\s+one)?)?"
-    r"(?=[\s,.!]*(?:thanks?|thank\s+you|$))|"
-    r"^\W*(?:(?:um|uh|hmm),?\s+)?(?:i['’]m|i\s+am)\s+(?:really\s+|honestly\s+)?not\s+(?:really\s+)?sure(?=[\s,.!]*(?:sorry|to\s+be\s+honest|$))|"
+    r"(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$))|"
+    r"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?(?:(?:i['’]m|i\s+am)\s+(?:really\s+|honestly\s+)?)?not\s+(?:really\s+)?sure(?:,?\s+really)?"
+    rf"(?=[\s,.!]*(?:sorry|to\s+be\s+honest|{_DEPENDS}|$))|"
+    rf"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?{_DEPENDS}|"
     r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this|(?:what|all)\s+i\s+can|"
-    r"everything(?:\s+i\s+can)?)(?:\s+(?:on|about|for)\s+(?:that|it|this)(?:\s+one)?)?(?=[\s,.!]*(?:thanks?|thank\s+you|$))|"
-    r"^\W*(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?nothing\s+(?:more|else)\s+to\s+(?:add|say)(?=[\s,.!]*(?:thanks?|thank\s+you|$)))\b",
+    r"everything(?:\s+i\s+can)?)(?:\s+(?:on|about|for)\s+(?:that|it|this)(?:\s+one)?)?(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$))|"
+    r"^\W*(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?nothing\s+(?:more|else)\s+to\s+(?:add|say)(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$)))\b",
     re.I,
 )
 # "I think I've covered that": nothing new, because the candidate thinks an earlier answer holds it.
