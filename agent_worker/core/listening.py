@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent_worker.core.answers.offtopic import small_talk_sentences
-from agent_worker.core.facts.skills import is_known_skill
+from agent_worker.core.facts.skills import find_term, is_known_skill
 from agent_worker.core.text import words
 
 __all__ = ["ACTION_RE", "NUMBER", "RESULT_RE", "SITUATION_RE", "VAGUE_RE", "Reading", "named_kind", "numbers_in",
@@ -315,13 +315,12 @@ _EXAMPLES_RE = re.compile(r"(?:\b(?:including|such as|e\.g\.|for example|for ins
 
 def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = None) -> list[tuple[int, str]]:
     found: list[tuple[int, int, str]] = []  # (rank, position, phrase)
-    lowered = text.lower()
     left_behind = {m.group(1).lower() for m in re.finditer(r"\bfrom ([\w/+#.-]+) to\b", text)}
     turned_down = " ".join(m.group(1).lower() for m in _TURNED_DOWN_RE.finditer(text))
     for term in known_terms:
-        match = re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", lowered)
-        if term and match:
-            found.append((1, match.start(), text[match.start():match.end()]))
+        match = find_term(term, text) if term else None
+        if match:
+            found.append((1, match.start(), match.group(0)))
     for match in [*_PHRASE_RE.finditer(text), *_joined_to_i(text)]:
         tokens: list[str] = []
         for token in match.group(1).split():

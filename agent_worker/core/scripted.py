@@ -16,6 +16,7 @@ from agent_worker.core.asks import answered_already, intents_of
 from agent_worker.core.bank import DEFAULT_BANK, GENERIC_QUESTIONS, OPENER_TAGS, BankQuestion, load_bank
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.events import OWN_QUESTION
+from agent_worker.core.facts.skills import find_term
 from agent_worker.core.followups import (
     about_motivation,
     acknowledgement,
@@ -86,9 +87,8 @@ def judge_depth(answer: str) -> int:
 def key_points(answer: str, known_terms: list[str]) -> list[str]:
     """A few short notes on what an answer covered (our words, not the candidate's sentences)."""
     points: list[str] = []
-    lowered = answer.lower()
     for term in known_terms:
-        if term and re.search(r"(?<!\w)" + re.escape(term.lower()) + r"(?!\w)", lowered):
+        if term and find_term(term, answer):
             points.append(f"mentions {term}")
         if len(points) >= 3:
             break

@@ -166,3 +166,18 @@ def _canonical_skill(item: str) -> str:
 def is_known_skill(name: str) -> bool:
     """Whether a name is one of the vocabulary's skills, under any of its spellings ("Haskell", "k8s")."""
     return _canonical_skill(name) != name or any(canonical.lower() == name.strip().lower() for canonical, _ in _VOCABULARY)
+
+
+_PATTERNS = {canonical: pattern for canonical, pattern in _VOCABULARY}
+
+
+def find_term(term: str, text: str) -> re.Match[str] | None:
+    """Where a term is named in a text, as a whole word in any case, except that a skill the vocabulary keeps to
+    its capitals or to a list ("REST", "Epic", "Go") is not the everyday word ("the rest of my time", "an epic
+    week", "go live")."""
+    pattern = _PATTERNS.get(term)
+    spans = [m.span() for m in pattern.finditer(text)] if pattern is not None else []
+    for match in re.finditer(r"(?<!\w)" + re.escape(term) + r"(?!\w)", text, re.IGNORECASE):
+        if pattern is None or any(start <= match.start() < end for start, end in spans):
+            return match
+    return None
