@@ -245,14 +245,13 @@ def match_resume_to_job(
     a quality no resume can show ("curious and empathetic") is no gap but a quality to show in the answers."""
     resume_skills = {s.lower(): s for s in facts.skills}
     job_skills = list(reqs.skills)
-    resume_text = " ".join(
-        [*facts.skills, *(p.describe() for p in facts.positions), *facts.projects, *facts.results, *facts.education,
-         resume_text]
-    )
+    pieces = [*facts.skills, *(p.describe() for p in facts.positions), *facts.projects, *facts.results,
+              *facts.education, resume_text]
+    resume_text = " ".join(pieces)
     shown = {s: _shown_by(s, resume_skills, resume_text) for s in job_skills}
     matched_skills = [s for s in job_skills if shown[s]]
     missing_skills = [s for s in job_skills if not shown[s]]
-    resume_words = _words(resume_text)
+    resume_lines = [_words(line) for piece in pieces for line in re.split(r"\n|(?<=[.;!?])\s+", piece)]
     if today_year is None:
         import datetime
 
@@ -286,7 +285,9 @@ def match_resume_to_job(
         if _QUALITY.match(requirement) and not years_match and not _CHECKABLE.search(requirement):
             return None, "a quality to show in your answers"
         words = _words(requirement)
-        common = words & resume_words
+        # The words it shares with one line of the resume: "drive" from "a proxy drive app" and "solution" from
+        # "an identity solution" two pages apart show no drive to find solutions.
+        common = max((words & line for line in resume_lines), key=len, default=set())
         if words and (len(common) >= 2 or len(common) / len(words) >= 0.4):
             return True, "resume mentions " + ", ".join(sorted(common)[:4])
         if not years_match and not _CHECKABLE.search(requirement):

@@ -126,10 +126,17 @@ _VOCABULARY = _build_vocabulary()
 _FUNCTIONAL_NEIGHBOURS = re.compile(r"OCaml|Haskell|Erlang|Elixir|F#|Lisp|Scheme|Standard ML|Clojure")
 
 
+# An organisation named after a skill is not the skill: "Certified Kubernetes Application Developer, The Linux
+# Foundation" names who gave the certificate, and "Python Software Foundation" is no Python.
+_ORGANISATION_AFTER = re.compile(r"(?:\s+Software)?\s+(?:Foundation|Institute|Society|Association)\b")
+
+
 def _find_skills(text: str) -> list[tuple[int, str]]:
     found = []
     for canonical, pattern in _VOCABULARY:
         for match in pattern.finditer(text):
+            if _ORGANISATION_AFTER.match(text, match.end()):
+                continue
             if match.group(0) == "ML":
                 line_start = text.rfind("\n", 0, match.start()) + 1
                 line_end = text.find("\n", match.end())

@@ -1,13 +1,26 @@
 """The walk as a senior DevOps / SRE from the Awesome-CV resume (session of helper walksre): what the interviewer
 and the report got wrong for that candidate, one test per finding."""
 
+from pathlib import Path
+
 import pytest
 
-from agent_worker.core.facts.skills import find_term
+from agent_worker.core.facts.job import extract_job_requirements
+from agent_worker.core.facts.matching import match_resume_to_job
+from agent_worker.core.facts.resume import read_resume_facts
+from agent_worker.core.facts.skills import _vocabulary_skills, find_term
 from agent_worker.core.listening import read_answer
 from agent_worker.core.scripted import ScriptedBrain, key_points
+from agent_worker.core.sources import resume_questions
 from agent_worker.core.tailoring import InterviewContext
+from interviews.parsing import parse_document
 from tests.unit.engine.helpers import Harness
+
+AWESOME_CV = Path(__file__).resolve().parents[2] / "fixtures" / "resumes" / "resume_latex_awesomecv_3page.pdf"
+# Our own short SRE posting, worded like the one walked (a must-have of drive, one of Linux).
+SRE_JOB = ("Site Reliability Engineer\nQualifications\n- Solid grasp of Linux systems and networking concepts\n"
+           "- Drive to dig into problems and burrow until the solution is found.\n"
+           "- Proficient coder: strong with at least one programming language.\n")
 
 # In the resume's own words (Awesome-CV example, LPPL): RESTful makes "REST" one of the candidate's skills.
 PARK_RESUME = (
@@ -53,3 +66,39 @@ def test_after_the_rest_of_my_time_the_interviewer_does_not_say_you_mentioned_re
     h.answer(HELD)
     assert not any("mentioned rest" in line.lower() for line in h.said()), h.said()[-2:]
 
+
+@pytest.fixture(scope="module")
+def park():
+    return read_resume_facts(parse_document(AWESOME_CV.read_bytes(), AWESOME_CV.name, "resume").text)
+
+
+def test_the_linux_foundation_that_gave_a_certificate_is_no_linux_on_the_resume(park):
+    assert "Linux" not in park.skills
+    assert {"Kubernetes", "Networking", "Terraform"} <= set(park.skills)  # the certificates' subjects still count
+    assert _vocabulary_skills("CKAD, The Linux Foundation; Python Software Foundation fellow") == []
+    assert _vocabulary_skills("Ran Linux hosts for the Apache Software Foundation") == ["Linux"]
+
+
+def test_the_interviewer_does_not_say_you_list_linux_to_someone_who_never_listed_it(park):
+    context = InterviewContext.from_candidate({"name": "Byungjin Park", "role": "DevOps / SRE", "level": "senior",
+                                               "resume_text": parse_document(AWESOME_CV.read_bytes(), AWESOME_CV.name,
+                                                                             "resume").text,
+                                               "job_description": SRE_JOB})
+    asked = [c.text for seed in ("a", "b", "c", "d") for c in resume_questions(context, "self_intro", seed, None)]
+    assert any("Networking" in q or "networking" in q for q in asked), asked  # what they do list is asked about
+    assert not any("Linux" in q for q in asked), asked
+
+
+def test_a_must_have_is_not_matched_by_its_words_scattered_over_the_resume(park):
+    match = match_resume_to_job(park, extract_job_requirements(SRE_JOB), today_year=2026,
+                                resume_text=parse_document(AWESOME_CV.read_bytes(), AWESOME_CV.name, "resume").text)
+    why = {m["requirement"].split()[0]: m["why"] for m in [*match["matched_requirements"], *match["gaps"],
+                                                     *match["qualities"]]}
+    assert why.get("Drive") == "a quality to show in your answers", why  # not "resume mentions drive, solution"
+
+    assert why["Solid"] == "resume shows Networking; not Linux"
+    # words that stand together in one line of it still match
+    text = "Jo Bloggs\nExperience\n- Wrote runbooks and postmortem documentation for on-call.\n"
+    found = match_resume_to_job(read_resume_facts(text), extract_job_requirements(
+        "SRE\nRequirements\n- Writes runbooks and postmortem write-ups\n"), resume_text=text)
+    assert found["matched_requirements"], found
