@@ -157,8 +157,8 @@ def not_an_answer(question: QuestionRecord, answer: str, earlier: Iterable[Quest
     told for an earlier one, or something else (small talk, the office, a weekend for "what draws you"), or says an
     earlier one covered it when none did; None when it answers this one, however thinly."""
     earlier = list(earlier)
-    if (COVERED_ALREADY.search(answer) and read_answer(answer).non_answer
-            and not covered_before(question, earlier)):
+    # The claim is the whole answer (the pattern runs to its end): "I've covered that. But also…" is an answer.
+    if COVERED_ALREADY.search(answer.strip()) and not covered_before(question, earlier):
         return NotAnAnswer(not_covered_line(question.text), "redirect")
     told = earlier_telling(answer, earlier)
     if told is not None:

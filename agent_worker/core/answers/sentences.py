@@ -94,6 +94,17 @@ _BLAME = re.compile(
 # "It depends on the situation", said as the whole of it (not "it depends on the load: below 1,000…"): no answer.
 _DEPENDS = (r"(?:i\s+(?:guess|think|suppose)\s+)?it\s+(?:all\s+|really\s+|just\s+)?depends(?:\s+on\s+the\s+(?:situation|context|day|"
             r"case|project|person|people|team|circumstances))?(?:,?\s+really)?(?=[\s,.!]*(?:sorry|to\s+be\s+honest|$))")
+# "I think I've covered that", "I've already answered that in my last answer", "I've said all I can on that one":
+# nothing new, because the candidate thinks an earlier answer holds it. A non-answer of its own kind (`non_answer`
+# is this or `_NON_ANSWER`; no phrase is in both), with advice of its own in the report, and asked once more live
+# when no earlier answer did cover the question.
+COVERED_ALREADY = re.compile(
+    r"^\W*(?:i\s+think\s+)?i(?:['’]ve|\s+have)?\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this|"
+    r"(?:what|all)\s+i\s+can|everything(?:\s+i\s+can)?)(?:\s+(?:already|before|earlier))?"
+    r"(?:\s+(?:in|with)\s+(?:my|the)\s+(?:last|previous|earlier|first|other)\s+(?:answer|question|one|story))?"
+    r"(?:\s+(?:on|about|for)\s+(?:that|it|this)(?:\s+one)?)?(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$))",
+    re.I,
+)
 # Saying there is nothing to say: never material for an example answer.
 _NON_ANSWER = re.compile(
     r"\b(?:i\s+(?:do\s+not|don['’]t|can['’]t|cannot|can\s+not)\s+(?:really\s+)?(?:remember|recall|know|think\s+of\s+(?:one|any|an?\s+\w+)|say)|"
@@ -106,13 +117,9 @@ _NON_ANSWER = re.compile(
     r"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?(?:(?:i['’]m|i\s+am)\s+(?:really\s+|honestly\s+)?)?not\s+(?:really\s+)?sure(?:,?\s+really)?"
     rf"(?=[\s,.!]*(?:sorry|to\s+be\s+honest|{_DEPENDS}|$))|"
     rf"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?{_DEPENDS}|"
-    r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this|(?:what|all)\s+i\s+can|"
-    r"everything(?:\s+i\s+can)?)(?:\s+(?:on|about|for)\s+(?:that|it|this)(?:\s+one)?)?(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$))|"
     r"^\W*(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?nothing\s+(?:more|else)\s+to\s+(?:add|say)(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$)))\b",
     re.I,
 )
-# "I think I've covered that": nothing new, because the candidate thinks an earlier answer holds it.
-COVERED_ALREADY = re.compile(r"^\W*(?:i\s+think\s+)?i['’]ve\s+(?:already\s+)?(?:covered|said|answered)\b", re.I)
 _FILLER_PHRASES = re.compile(
     r"\b(?:at\s+the\s+end\s+of\s+the\s+day|to\s+be\s+honest|so\s+yeah|pretty\s+much|the\s+whole\s+story|"
     r"really,?\s+really|which\s+is\s+a\s+lot|you\s+know|basically|i\s+mean|like\s+i\s+said|as\s+i\s+said|"
@@ -261,7 +268,9 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
             | {m.group(0).lower() for m in _TECH.finditer(body)}
         )
         sentence.numbers = len(_NUMBERISH.findall(body))
-        sentence.non_answer = bool(_NON_ANSWER.search(body)) and not (sentence.own_action or sentence.team_action or sentence.numbers)
+        # "I covered that earlier" reads as an action; it is the whole sentence, so it is the claim and nothing else.
+        sentence.non_answer = bool(COVERED_ALREADY.search(body)) or (bool(_NON_ANSWER.search(body)) and not (
+            sentence.own_action or sentence.team_action or sentence.numbers))
         inside = [r for r in result_spans if r.start >= span.start and r.end <= span.end]
         # "I renewed the certificate" is the candidate acting, not an outcome in words like "she renewed".
         worded = [m for m in results_mod.outcome_matches(body) if m.start() not in own_verbs]
