@@ -20,6 +20,7 @@ MIGRATION_TOLD = MIGRATION + (" The trade-off was speed against safety: I moved 
                               "first, and I convinced the other team leads with a pilot on two services.")
 MAIN = "Tell me about a migration you led."
 FOLLOW_UP = "What trade-off did you make, and how did you bring others along?"
+SAFETY = "Tell me about a time you handled a safety issue on a night shift."
 NOTICE = "I don't think we've covered this one yet, so let me ask it once more: "
 
 
@@ -27,6 +28,18 @@ def in_past_experience(**plan_changes) -> Harness:
     h = Harness(plan=plan_with(past_experience={"max_questions": 4, **plan_changes})).start()
     h.enter_stage("past_experience")
     h.engine.brain = ScriptedBrain()
+    return h
+
+
+def claimed_after(question: str, story: str, then: str, claim: str = CLAIM) -> Harness:
+    """`story` told to `question`, then the main question `then` answered with `claim`."""
+    h = in_past_experience()
+    h.engine.brain = None
+    h.ask(question)
+    h.answer(story)
+    h.ask(then)
+    h.engine.brain = ScriptedBrain()
+    h.answer(claim)
     return h
 
 
@@ -91,22 +104,10 @@ PAIRS = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "feedback
 def test_a_fixture_story_does_not_cover_a_different_story_question(pair):
     """Labelled answers, each told to its own question: "I think I've covered that" to another story question
     (about a time you handled a safety issue) is asked once more."""
-    h = in_past_experience()
-    h.engine.brain = None
-    h.ask(pair["question"])
-    h.answer(pair["better"])
-    h.ask("Tell me about a time you handled a safety issue on a night shift.")
-    h.engine.brain = ScriptedBrain()
-    h.answer(CLAIM)
+    h = claimed_after(pair["question"], pair["better"], SAFETY)
     assert h.said()[-1].startswith(NOTICE)
 
 
 def test_a_main_question_about_a_story_already_told_counts_as_covered():
-    h = in_past_experience()
-    h.engine.brain = None
-    h.ask(MAIN)
-    h.answer(MIGRATION)
-    h.ask("Walk me through the migration plan you designed for those services.")
-    h.engine.brain = ScriptedBrain()
-    h.answer(CLAIM)
+    h = claimed_after(MAIN, MIGRATION, "Walk me through the migration plan you designed for those services.")
     assert not any(line.startswith(NOTICE) for line in h.said())

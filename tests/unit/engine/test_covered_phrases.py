@@ -7,9 +7,8 @@ could be read as the claim; "I covered that earlier" and "…in my last answer" 
 import pytest
 
 from agent_worker.core.answers.sentences import _NON_ANSWER, COVERED_ALREADY
-from agent_worker.core.scripted import ScriptedBrain
 from feedback.scoring import assess_answer
-from tests.unit.engine.test_covered_claim import MAIN, MIGRATION, NOTICE, in_past_experience
+from tests.unit.engine.test_covered_claim import MAIN, MIGRATION, NOTICE, SAFETY, claimed_after
 
 QUESTION = "Tell me about an analysis that changed a decision. What was the impact?"
 COVERED = ["I think I've covered that.", "I think I've covered that, thank you.", "I've already answered that, thanks.",
@@ -40,11 +39,4 @@ def test_a_sentence_that_only_begins_like_the_claim_is_not_it(answer):
 
 @pytest.mark.parametrize("answer", ["I covered that earlier, thanks.", "I think I already covered that in my last answer."])
 def test_the_live_interviewer_hears_the_claim_in_its_other_wordings(answer):
-    h = in_past_experience()
-    h.engine.brain = None
-    h.ask(MAIN)
-    h.answer(MIGRATION)
-    h.ask("Tell me about a time you handled a safety issue on a night shift.")
-    h.engine.brain = ScriptedBrain()
-    h.answer(answer)
-    assert h.said()[-1].startswith(NOTICE)
+    assert claimed_after(MAIN, MIGRATION, SAFETY, answer).said()[-1].startswith(NOTICE)
