@@ -65,7 +65,7 @@ TITLES = {
     "off_topic": "Answer the question that was asked",
     "off_topic_again": "Not answered: about something else twice",
     "asked_question": "Answer before you ask",
-    "hypothetical": "Tell a real example, not what you would do",
+    "hypothetical": "Tell one real time, not what you would or usually do",
     "blame": "Own the story",
     "no_action": "Say what you did yourself",
     "nothing_to_tell": "Offer the closest example you have",

@@ -251,8 +251,11 @@ def improvements(
         if delivery is not None:
             _delivery(delivery, sentences, add)
         return found
-    if "hypothetical" in flags and first(lambda s: s.hypothetical and not s.generic):
-        add("hypothetical", first(lambda s: s.hypothetical and not s.generic),
+    told = first(lambda s: s.hypothetical and not s.generic)
+    if "hypothetical" in flags and told:
+        # "We usually do code reviews" is how things go, not a "would": said back as what it is.
+        add("hypothetical", told, "This says what usually happens, not one time it happened. Tell one real time, in "
+            "the past tense: what you did yourself and what came of it." if told.usual else
             "This says what you would do, not what you did. Tell one real time it happened, in the past tense.")
     if "blame" in flags:
         add("blame", first(lambda s: s.blame),

@@ -155,7 +155,8 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
         score.add(0.3, "for saying what you learned or do differently now")
     hypothetical = [s for s in sentences if s.hypothetical]
     if hypothetical and not own and len(hypothetical) >= 0.4 * len(sentences):
-        score.add(-0.8, "for describing what you would do instead of what you did", "hypothetical")
+        said = "what usually happens" if all(s.usual for s in hypothetical) else "what you would do"
+        score.add(-0.8, f"for describing {said} instead of what you did", "hypothetical")
         score.cap(2.0, "a hypothetical is not an example")
     habits = [s for s in sentences if s.habit and not s.generic]
     if not own and not outcomes and sum(s.habit for s in habits) >= 2:

@@ -60,7 +60,8 @@ _SITUATION = re.compile(
     re.I,
 )
 _HYPOTHETICAL = re.compile(
-    r"\b(?:i|we|you)\s+(?:would|'d|’d)\b(?!\s+(?:like|love)\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
+    r"\b(?:i|we|you)(?:\s+would\b|['’]d\b(?!\s+(?:been|had|already|never|just|done|gone|seen|made|got|\w+ed)\b))"
+    r"(?!\s+(?:like|love)\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
     r"\bi['’]d\s+(?:probably|first|try)\b|\bin\s+(?:that|this|such\s+a)\s+(?:kind\s+of\s+)?situation\b|"
     r"\byou\s+(?:have|need)\s+to\b|\byou\s+just\b",
     re.I,
@@ -168,6 +169,7 @@ class Sentence:
     own_action: bool = False
     team_action: bool = False
     hypothetical: bool = False
+    usual: bool = False  # a hypothetical told as what usually happens ("we usually do code reviews"), not "I would"
     generic: bool = False
     blame: bool = False
     repeat: bool = False
@@ -243,7 +245,8 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
         i_past = [m for m in _I_PAST.finditer(body) if _is_action(body, m)]
         we_past = [m for m in _WE_PAST.finditer(body) if _is_action(body, m)]
         sentence.generic = bool(_GENERIC.search(body))
-        sentence.hypothetical = bool(_HYPOTHETICAL.search(body)) or (bool(_HABITUAL.search(body)) and not sentence.generic)
+        sentence.usual = not _HYPOTHETICAL.search(body) and bool(_HABITUAL.search(body)) and not sentence.generic
+        sentence.hypothetical = bool(_HYPOTHETICAL.search(body)) or sentence.usual
         # "… and renewed the certificate. And restarted the pods": a sentence cut where the speaker paused
         # goes on with the same subject.
         carried = _CARRIED_ACTION.match(body) if out and out[-1].own_action else None

@@ -60,3 +60,44 @@ def test_a_hedge_or_a_best_before_a_real_answer_is_still_an_answer(question, ans
     assert "nothing_to_tell" not in keys(assessment)
     assert not any("generic claim" in line for line in assessment.explanation), assessment.explanation
     assert assessment.score > above, assessment.explanation
+
+
+# A story question answered with what they would do: "I'd start by…" was not read as a hypothetical (only "I'd
+# probably/first/try" were), so it was coached "Say what you did yourself, step by step, in the first person" to
+# an answer all in the first person; "We usually do code reviews…" was told it "says what you would do".
+INCIDENT = "Tell me about a time you handled a production incident."
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Can you pick one specific time: what was going on, and what did you do?",
+     "I'd start by writing down what the customer problem is and how we'd measure it, then ship the smallest version "
+     "behind a flag, and look at the numbers after a week before going further."),
+    (INCIDENT, "I'd check the dashboards first, then I'd roll back the last deploy and write a postmortem."),
+    ("Tell me about a time you disagreed with your manager.", "We'd sit down and talk it through, and I'd explain my "
+                                                              "reasons."),
+])
+def test_what_they_would_do_is_told_to_be_one_real_time(question, answer):
+    assessment = assess_answer(question, answer)
+    assert assessment.improvements[0].text.startswith("This says what you would do, not what you did."), \
+        [i.text for i in assessment.improvements]
+    assert "for describing what you would do instead of what you did" in " ".join(assessment.explanation)
+    assert not any(i.text.startswith("Say what you did yourself") for i in assessment.improvements)
+
+
+def test_what_usually_happens_is_said_back_as_that_not_as_a_would():
+    assessment = assess_answer("Take any recent piece of work, even a small one: what was it, and what did you do on it?",
+                               "We usually do code reviews and we have a style guide, and we write tests as a team.")
+    assert assessment.improvements[0].text.startswith("This says what usually happens, not one time it happened.")
+    assert "for describing what usually happens instead of what you did" in " ".join(assessment.explanation)
+
+
+@pytest.mark.parametrize("answer", [
+    "I'd been on call for a week when the database filled up. I cleared old logs, added a retention job, and disk use "
+    "dropped from 95% to 40%.",
+    "I'd already fixed the same leak in another service, so I ported the patch that night and the errors stopped.",
+])
+def test_i_had_shortened_is_no_hypothetical(answer):
+    assessment = assess_answer(INCIDENT, answer)
+    assert "hypothetical" not in [i.key for i in assessment.improvements]
+    assert not any("instead of what you did" in line for line in assessment.explanation), assessment.explanation
+    assert assessment.score > 1.5, assessment.explanation
