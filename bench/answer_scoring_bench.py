@@ -41,12 +41,17 @@ OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
 # days"). The third version catches small talk and the workplace's setting only: 10 of those 15, 0 of those 45.
 # 15 off-topic and 15 on-topic cases written after the third version, scored once and not tuned on: 10 of 15 caught
 # (the misses are subjects it has no word for: a rescue greyhound, learning Spanish, an open-plan office), 0 of 15.
+# Then 8 of those 12 misses caught by reading a pursuit of their own by how it is told (learning a language, training
+# for a race, a pet adopted, a band) and the office's layout. Before that change 10 + 10 more cases were written and
+# not tuned on (off_topic_heldout.json): 1 of 10 caught and 1 of 10 false alarms before it, 4 of 10 and 1 of 10 after
+# (the false alarm, "Our dog-grooming salon kept double-booking, so I moved bookings…", predates the change).
 OFF_TOPIC_BEFORE = {"caught": 0, "false_alarms": 0}
+OFF_TOPIC_HELD_OUT = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_heldout.json"
 
 
-def off_topic_counts() -> dict[str, int]:
+def off_topic_counts(path: Path = OFF_TOPIC) -> dict[str, int]:
     """Off-topic answers called off-topic, and on-topic near misses (short, other professions) wrongly called so."""
-    cases = json.loads(OFF_TOPIC.read_text())
+    cases = json.loads(path.read_text())
     off = cases["off_topic"] + cases.get("off_topic_missed", [])
     flagged = lambda c: "off_topic" in assess_answer(c["question"], c["answer"]).flags  # noqa: E731
     return {"caught": sum(map(flagged, off)), "off_topic": len(off),
@@ -87,6 +92,7 @@ def main() -> None:
         "approach_better": {"good": sum(v >= GOOD_APPROACH for v in approach), "answers": len(approach),
                             "mean": statistics.mean(approach)},
         "off_topic": {**off_topic_counts(), "before": OFF_TOPIC_BEFORE},
+        "off_topic_held_out": off_topic_counts(OFF_TOPIC_HELD_OUT),
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2))
@@ -109,6 +115,9 @@ def main() -> None:
           f"{off['off_topic']} / {OFF_TOPIC_BEFORE['caught']} of {off['off_topic']} |")
     print(f"| on-topic near misses called off-topic (false alarms), now / before | {off['false_alarms']} of "
           f"{off['on_topic']} / {OFF_TOPIC_BEFORE['false_alarms']} of {off['on_topic']} |")
+    held = result["off_topic_held_out"]
+    print(f"| held-out off-topic cases (off_topic_heldout.json): caught, false alarms | {held['caught']} of "
+          f"{held['off_topic']}, {held['false_alarms']} of {held['on_topic']} |")
     print(f"| mean score, better / worse answer | {result['better_mean']:.2f} / {result['worse_mean']:.2f} |")
     good = result["approach_better"]
     print(f"| approach questions, better answers at {GOOD_APPROACH} or more (labelled and held-out) | {good['good']} of "

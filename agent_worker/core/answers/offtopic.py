@@ -36,6 +36,9 @@ __all__ = ["about_something_else", "answers_something_else", "read_sentences", "
 # answered by "the whole team joins by video".
 _ANY_WORKPLACE = frozenset(content_stems("team teams work working company office colleagues people job"))
 
+# Languages someone learns for themselves ("I'm learning Spanish on Duolingo").
+_LANGUAGES = (r"spanish|french|german|italian|portuguese|japanese|mandarin|chinese|korean|arabic|russian|dutch|greek|"
+              r"polish|turkish|hindi|welsh|swedish|norwegian|sign\s+language")
 # "Holiday load", "the weekend shift": a season or a shift of work, not time off.
 _NOT_A_SEASON = (r"(?!\s+(?:season|load|peak|rush|traffic|period|trading|sales|orders|demand|cover|shifts?|rota|on[\s-]call|"
                  r"deploys?|release|stock|campaign|volumes?))")
@@ -50,6 +53,15 @@ _SMALL_TALK = re.compile(
     r"science\s+fiction|novels?|reading\s+(?:a\s+lot|books)|photography|camera|grew\s+up|was\s+born|my\s+(?:wife|husband|"
     r"boyfriend|girlfriend|kids|sister|brother|mum|mom|dad|parents|grandparents|baby|son|daughter)|cactus|view\s+of|"
     r"dark\s+mode|colou?r\s+is|"
+    # a pursuit of their own, named by how it is told rather than by a list of subjects: learning a language or an
+    # instrument, training for a race, a pet adopted, a band with friends, a cup of tea, their flat
+    rf"(?:learning|teaching\s+myself|lessons\s+in)\s+(?:to\s+play\s+)?(?:the\s+)?(?:{_LANGUAGES}|guitar|piano|drums|violin|cello|"
+    r"saxophone|ukulele|singing)|drums|in\s+a\s+band|(?:old|school|uni|university|childhood)\s+friends|"
+    r"training\s+for\s+(?:a|an|the|my)\s+(?:first\s+)?(?:half\s+)?(?:marathon|\d+\s*k|10k|5k|race|triathlon|ironman)|marathon|"
+    r"(?:adopted|rescue)\s+(?:a\s+|an\s+|two\s+)?(?:rescue\s+)?(?:greyhound|dog|cat|puppy|kitten|rabbit|horse|parrot)s?|"
+    r"cup\s+of\s+(?:tea|coffee)|my\s+(?:flat|house|apartment)\s+is|"
+    # the setting again: the office's layout and its view
+    r"open[\s-]plan|lockers|quiet\s+room|view\s+from|"
     # where and when work happens, not what happens in it: the building, the floor, the furniture, the weekly routine
     r"founded\s+in|started\s+by|offices\s+in|(?:new|big|nice)\s+(?:building|office)|(?:first|second|third|fourth|top|"
     r"ground)\s+floor|windows?|desks?|chairs|monitors|break\s+room|staff\s+room|ping\s+pong|city\s+centre|"

@@ -7,8 +7,10 @@ given to a story or an approach question; and beside them answers that do answer
 a teacher's, an accountant's, a chef's or a salesperson's words, and thin or vague answers on the question's subject ("It happens a lot in retail,
 especially at Christmas", "The store policy is a refund within thirty days"). Before this check none of the 58
 off-topic answers was called off-topic (each was coached as a thin story: "Say what you did yourself… Finish with the
-result"); 12 of them are still not caught (`off_topic_missed`, counted by bench/answer_scoring_bench.py, not asserted
-here)."""
+result"); 12 were still not caught until the check read a pursuit of their own by how it is told (learning a language,
+training for a race, a pet adopted, a band with friends, their flat) and the office's layout: 4 are left
+(`off_topic_missed`: a tool's dark mode, screens on the sales floor, Jira and Slack, the company's founding; counted by
+bench/answer_scoring_bench.py, not asserted here)."""
 
 import json
 import re
