@@ -63,7 +63,7 @@ TITLES = {
     "evidence": "You used the last word well",
     "concrete": "A concrete detail",
     "off_topic": "Answer the question that was asked",
-    "off_topic_again": "Not answered: about something else twice",
+    "off_topic_again": "Answer the question when you are brought back to it",
     "asked_question": "Answer before you ask",
     "hypothetical": "Tell one real time, not what you would or usually do",
     "blame": "Own the story",

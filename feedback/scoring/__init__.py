@@ -193,16 +193,16 @@ def _asked_instead(kind: str, analysed: list, results: list[Span], rel: float) -
 
 
 def _off_topic_again(kind: str, question: str, results: list[Span], rel: float) -> Assessment:
-    """Brought back to the question once, and again about something else: unanswered, and told so, not scored
-    as an off-topic answer (nothing of it is quoted back)."""
-    return _unanswered(kind, results, rel, "brought back to the question once, both answers were about something else",
-                       Evidence(
+    """Brought back to the question once, and what followed was about something else: unanswered, and told so, not
+    scored as an off-topic answer (nothing of it is quoted back; what came before the bringing-back may have been
+    small talk, a story told before or "I think I've covered that", so the note names only what followed)."""
+    return _unanswered(kind, results, rel, "brought back to the question once, the answer that followed was about "
+                       "something else", Evidence(
         rubrics.OFF_TOPIC_AGAIN,
         None,
-        f"You were asked {offtopic.asked_about(question)}. Both answers, before and after the interviewer came back "
-        "to it, were about something else, so this question counts as unanswered. Say the question back to yourself "
-        "in a few words, then answer exactly that; if nothing comes to mind, say so and give the closest thing you "
-        "have done.",
+        f"You were asked {offtopic.asked_about(question)}, and when the interviewer came back to it, the answer was "
+        "about something else, so this question counts as unanswered. Say the question back to yourself in a few "
+        "words, then answer exactly that; if nothing comes to mind, say so and give the closest thing you have done.",
     ))
 
 

@@ -48,8 +48,9 @@ def test_off_topic_twice_in_a_live_interview_counts_as_unanswered_everywhere():
     assert "was asked" not in " ".join(answer.explanation) and answer.explanation[0].startswith("not answered")
     counts = analysis.counts()  # the end panel's numbers, and the report's "N of M answered"
     assert counts["questions_answered"] == len(analysis.interview_answers()) - 1
-    assert f"You answered {counts['questions_answered']} of {counts['questions_asked']}" in \
-        rules_narrative(analysis).summary
+    summary = rules_narrative(analysis).summary
+    assert f"You answered {counts['questions_answered']} of {counts['questions_asked']}" in summary
+    assert "work on: not answered" not in summary  # the advice's title reads as something to do
     assert next(q for q in analysis.questions if q.question_id == answer.question_id).answered is False
 
 
@@ -82,3 +83,15 @@ def test_each_on_topic_case_after_being_brought_back_counts_as_answered(case):
     answer = analyse_interview(brought_back_once(case["question"], HIKING, case["answer"]).events,
                                competencies=COMPETENCIES).answer_for("q2")
     assert answer is not None and answer.is_answered, answer.improvements
+
+
+def test_asked_once_more_after_i_think_i_ve_covered_that_and_then_small_talk_is_told_what_happened():
+    """The first answer was the claim, not something else: the note says only what it knows."""
+    events = simulate(script({"past_experience": [PAST[0], "I think I've covered that.", HIKING]}, seed="covered-1"))
+    assert any(e["type"] == "agent.said" and e["data"]["text"].startswith("I don't think we've covered")
+               for e in events)
+    answer = next(a for a in analyse_interview(events, competencies=["system design"]).interview_answers()
+                  if a.text == HIKING)
+    assert answer.is_answered is False
+    note = answer.improvements[0].text
+    assert "Both answers" not in note and "when the interviewer came back to it" in note
