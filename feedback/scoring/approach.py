@@ -94,8 +94,10 @@ def checks(sentences: list[Sentence]) -> list[Sentence]:
 
 
 def examples(sentences: list[Sentence]) -> list[Sentence]:
-    """A real time they worked this way: a past action of their own, or an instance ("last winter…")."""
-    return [s for s in sentences if (s.own_action and not s.habit) or rubrics._INSTANCE.search(s.text)]
+    """A real time they worked this way: a past action of their own, an instance ("last winter…"), or what came of
+    it at work ("At KarrotPay that rule got over 90% of our AWS resources into Terraform")."""
+    return [s for s in sentences if (s.own_action and not s.habit) or rubrics._INSTANCE.search(s.text)
+            or (s.part == "result" and s.outcome and not (s.habit or s.hypothetical or s.generic or s.repeat))]
 
 
 def _answers_directly(first: Sentence) -> bool:

@@ -1,0 +1,48 @@
+"""The walk as a senior DevOps / SRE (Awesome-CV resume, helper walksre): a concise approach answer with the rule, its
+reason and what came of it at work, measured, scored 3.1 — below a 142-word monitoring answer half of which was
+feeling (3.6) — because a result not told with "I" was no "real time you worked this way"."""
+
+import pytest
+
+from feedback.scoring import assess_answer
+
+AUTOMATE_Q = "How do you decide what to automate and what to leave manual?"
+AUTOMATE = ("If I do something by hand a third time, or if a mistake in it could take production down, I automate it. "
+            "At KarrotPay that rule got over 90% of our AWS resources into standard Terraform modules, and new "
+            "environments went from about two days of clicking to under an hour.")
+ALERTS_Q = "Describe how you set up monitoring or alerting for a system. How did you cut noisy alerts?"
+ALERTS = ("At Kasa I built the monitoring stack, it was Kafka, Telegraf, InfluxDB and Grafana, and we collected metrics "
+          "from hosts, containers and pods. There were a lot of alerts at first, a lot of them were noisy, and people "
+          "were getting woken up for things that didn't matter, which is really bad for morale and honestly for "
+          "reliability too, because people start ignoring alerts. So what I did was I went through all the alerts "
+          "with the team, one by one, and we asked for each alert whether a human needed to act on it right now, and "
+          "if not we turned it into a dashboard or a ticket instead. I also wrote a Terraform module to run InfluxDB "
+          "with HA on EC2. In the end it was a lot calmer.")
+
+
+def test_a_concise_rule_with_its_measured_result_at_work_scores_above_a_padded_story():
+    concise = assess_answer(AUTOMATE_Q, AUTOMATE, stage="self_intro")
+    padded = assess_answer(ALERTS_Q, ALERTS, stage="past_experience")
+    assert concise.score > padded.score, (concise.score, padded.score)
+    assert concise.score >= 3.7
+
+
+@pytest.mark.parametrize("question, answer", [
+    # another role's approach answer, told the same way: the rule, then what came of it where they worked
+    ("How do you prioritise your month-end close?",
+     "Anything that blocks payroll or a bank reconciliation goes first, because a late one costs real money. At "
+     "Harrison that order cut our close from eight days to five."),
+    ("How do you handle a patient who keeps pressing the call bell?",
+     "I go in early, before they ring, and tell them when I'll be back, so they aren't left wondering. On our ward "
+     "that cut call-bell use at night by about 40%."),
+])
+def test_what_came_of_a_way_of_working_at_work_counts_as_a_real_time_with_its_result(question, answer):
+    lines = assess_answer(question, answer).explanation
+    assert any("real time you worked this way" in line for line in lines), lines
+    assert any("result with an amount" in line for line in lines), lines
+
+
+def test_a_way_of_working_with_no_real_time_gets_no_result_credit():
+    lines = assess_answer(AUTOMATE_Q, "If I do something by hand a third time, I automate it, because the fourth time "
+                                      "is when I make the mistake that takes production down.").explanation
+    assert not any("real time" in line or "result with an amount" in line for line in lines), lines
