@@ -225,19 +225,17 @@ def _only_wished_for(answer: str, skill: str) -> bool:
     return bool(naming) and all(_WISH.search(s) for s in naming)
 
 
-_ASKS_FOR_IT = "the job asks for"  # in every must-have question (below)
-
-
 def must_have_question(context: InterviewContext, level: str, seed: str, competency: str | None,
                        said: Sequence[str] = (), asked: Sequence[str] = ()) -> Candidate | None:
     """A question about a skill the job needs and the resume lacks. `said`: the candidate's answers so far,
     in order. A skill their last answer covered is not asked about (the next one is), nor one they told a
-    story about earlier, nor one a must-have question asked about already (`asked`: the questions so far; "You
-    mentioned GAAP earlier" after "The job asks for GAAP" asks it twice); one they only mentioned earlier is asked
-    about as theirs, not as missing."""
+    story about earlier, nor one any question asked about already (`asked`: the questions so far; "You mentioned
+    Linux earlier, and the job asks for it" after "You mentioned Linux. What's the most interesting problem you've
+    solved with Linux?", or "You mentioned GAAP earlier" after "The job asks for GAAP", asks it twice); one they
+    only mentioned earlier is asked about as theirs, not as missing."""
     last = said[-1] if said else ""
     skills = [s for s in gap_skills(context) if not _mentions(last, s) and not _story_told(said, s)
-              and not any(_mentions(question, s) and _ASKS_FOR_IT in question.lower() for question in asked)]
+              and not any(_mentions(question, s) for question in asked)]
     if not skills:
         return None
     skill = skills[0]

@@ -11,7 +11,7 @@ from agent_worker.core.facts.resume import read_resume_facts
 from agent_worker.core.facts.skills import _vocabulary_skills, find_term
 from agent_worker.core.listening import read_answer
 from agent_worker.core.scripted import ScriptedBrain, key_points
-from agent_worker.core.sources import resume_questions
+from agent_worker.core.sources import must_have_question, resume_questions
 from agent_worker.core.tailoring import InterviewContext
 from interviews.parsing import parse_document
 from tests.unit.engine.helpers import Harness
@@ -102,3 +102,16 @@ def test_a_must_have_is_not_matched_by_its_words_scattered_over_the_resume(park)
     found = match_resume_to_job(read_resume_facts(text), extract_job_requirements(
         "SRE\nRequirements\n- Writes runbooks and postmortem write-ups\n"), resume_text=text)
     assert found["matched_requirements"], found
+
+
+def test_a_skill_a_follow_up_already_asked_about_is_not_asked_about_again_as_a_must_have():
+    context = InterviewContext.from_candidate({"name": "Byungjin Park", "role": "DevOps / SRE", "level": "senior",
+                                               "resume_text": PARK_RESUME, "job_description": SRE_JOB})
+    said = ["Quite a lot. Everything we ran was on Linux hosts or containers, and I spend a good part of incidents on "
+            "a box with strace, ss and journalctl.", "Not much more to add there, I think I covered it."]
+    first = must_have_question(context, "senior", "walk", None, said)
+    assert first is not None and "Linux" in first.text  # asked once
+    asked = ["You list networking, and the role needs it. How much of your current work involves it?",
+             "You mentioned Linux. What's the most interesting problem you've solved with Linux recently?"]
+    again = must_have_question(context, "senior", "walk", None, said, asked)
+    assert again is None or "Linux" not in again.text, again.text
