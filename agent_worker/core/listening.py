@@ -65,6 +65,13 @@ ACTION_RE = re.compile(
     r"saw|began|got|gave|kept|met|sent|spent|told|sold|bought|held|won|drew|sought|dug|paid|rang|threw|"
     r"went|rode|stood|wore|flew|rolled out|stepped in|set|hired|read through|sat with)\b",
     re.IGNORECASE)
+# What the team did, told in the past ("we found the pool was exhausted, we raised the limit"): one real time, even
+# when the candidate's own part is still to come. Not a state ("we had", "we were") nor a habit ("we write tests").
+_TEAM_PAST_RE = re.compile(
+    r"\bwe\s+(?:then\s+|also\s+|first\s+|finally\s+)?(?:(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|"
+    r"seemed|believed|used|tended|worked|learned|reali[sz]ed|expected|assumed)\b)[a-z]{2,}ed|found|made|took|wrote|built|"
+    r"ran|got|gave|kept|met|sent|spent|told|sold|held|won|went|began|chose|drew|rolled|brought|caught|cut|set|split|"
+    r"shipped|rebuilt|put|sat)\b", re.IGNORECASE)
 # Their own part said without one of the action verbs: "I did the comparison myself".
 _MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)
 _TEAM_ONLY_RE = re.compile(r"\b(?:we|our team|the team)\b", re.IGNORECASE)
@@ -370,7 +377,10 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
     anchors = [phrase for _, phrase in ranked if not any(phrase.removeprefix("the ") in said for said in chatter)]
     result = result_phrase(text)
     has_result = bool(result) or bool(RESULT_RE.search(text))
-    story = bool(actions) and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30)
+    # A story is one real time: told with what they did, or what the team did ("we found…, we raised…"), whose
+    # own part is then what is missing (not another "one specific time").
+    told = bool(actions) or bool(_TEAM_PAST_RE.search(text))
+    story = told and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30)
     vague = vague_hits > 0 and (count < 40 or vague_hits >= 3)
     non_answer = count < 4 or (count < 12 and not anchors and not actions) or (vague and not actions and count < 20)
     return Reading(

@@ -2,9 +2,13 @@
 markdown: the candidate's questions were answered with the posting's markup read aloud ("_You have product
 engineering experience_"), "How big is the team?" with a sentence that gives no size ("a team of talented software
 and product people") while the size sat in a long sentence ("a small team (<10)"), the on-call half of the question
-was dropped without a word, and the question came back as "Coming back to what I asked: The job asks…"."""
+was dropped without a word, and the question came back as "Coming back to what I asked: The job asks…". A story the
+team told ("we found…, we raised…") was asked for "one specific time" again instead of their own part."""
 
-from agent_worker.core.followups import answer_candidate_question
+import pytest
+
+from agent_worker.core.followups import answer_candidate_question, follow_up_options
+from agent_worker.core.listening import read_answer
 from agent_worker.core.repeating import after_colon
 
 # The project's own posting, written like the markdown postings candidates paste.
@@ -65,3 +69,30 @@ def test_a_question_asked_again_after_a_colon_reads_as_one_sentence():
     assert after_colon("Kubernetes came up in your resume. What was your part?") == (
         "Kubernetes came up in your resume. What was your part?")
     assert after_colon("I'd like to hear about a launch.") == "I'd like to hear about a launch."
+
+
+# "We had an outage on our checkout service last spring. We got together, … we raised the limit…" is one real time,
+# told as the team's: the interviewer asked "Can you pick one specific time: what was going on, and what did you do?"
+# (and heard "I think I've covered that"). What is missing is their own part.
+@pytest.mark.parametrize("answer", [
+    "We had an outage on our checkout service last spring. We got together, we looked at the dashboards, we found that "
+    "a connection pool was exhausted, we raised the limit and we added an alert. We also wrote a postmortem as a team.",
+    # Not from the walk: other team stories.
+    "During the audit last year the numbers didn't match. We pulled the ledgers, we traced the gap to a duplicated "
+    "vendor, and we fixed the entries before the deadline.",
+    "At my last job a big client threatened to leave. We met with them twice, we rebuilt the onboarding plan and we "
+    "kept the account.",
+])
+def test_a_team_story_is_one_real_time_and_what_is_missing_is_their_own_part(answer):
+    reading = read_answer(answer)
+    assert reading.story and reading.missing[0] == "own_part", reading
+    options = [text for _, text in follow_up_options("past_experience", reading.missing, "", "mid", False)]
+    assert options[0] == "Which part of that was yours personally, as opposed to the team's?"
+
+
+@pytest.mark.parametrize("answer", [
+    "We usually do code reviews and we have a style guide, and we write tests as a team.",
+    "We always talk to customers first and we write a short brief before we build anything.",
+])
+def test_how_the_team_usually_works_is_still_asked_for_one_time(answer):
+    assert read_answer(answer).missing[0] == "example"
