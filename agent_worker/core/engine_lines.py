@@ -92,13 +92,14 @@ class EngineLines(EngineState):
 
     def _last_answer_thin(self, stage_index: int) -> bool:
         """Whether the stage's last question got little or no answer (a lead-in then thanks for nothing),
-        as when the candidate only asked to hear it again."""
+        as when the candidate only asked to hear it again, or only padding (`Reading.hollow`)."""
         spoken = [q for q in self.questions() if q.stage_index == stage_index and q.spoken]
         if not spoken or stage_index <= 0:
             return False
         last = spoken[-1]
         since = " ".join(last.answers[last.asked_again_at:])  # what came after it was last asked, if asked again
-        if not read_answer(since).substantive:
+        reading = read_answer(since)
+        if not reading.substantive or reading.hollow:
             return True
         # The story given to an earlier question pasted again, or small talk: no thanks for that either.
         return not_an_answer(last, since, [q for q in self.questions() if q is not last],

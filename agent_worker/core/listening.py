@@ -166,6 +166,12 @@ class Reading:
             self.anchors or self.own_part or self.results)))
 
     @property
+    def hollow(self) -> bool:
+        """Long but vague, with nothing to hold on to: no number, nothing named ("communication is really key…, a
+        lot of meetings, a lot of alignment…, everyone was happy with the result"). Nothing to thank for."""
+        return self.vague and not (self.numbers or self.anchors or self.results)
+
+    @property
     def strong(self) -> bool:
         return self.story and self.own_part and (self.result or self.why) and self.word_count >= 30
 

@@ -10,6 +10,7 @@ import pytest
 from agent_worker.core.followups import answer_candidate_question, follow_up_options
 from agent_worker.core.listening import read_answer
 from agent_worker.core.repeating import after_colon
+from tests.unit.engine.test_lead_in_after_a_miss import THANKS, _lead_in_after
 
 # The project's own posting, written like the markdown postings candidates paste.
 POSTING = """Backend Engineer - Remote
@@ -96,3 +97,31 @@ def test_a_team_story_is_one_real_time_and_what_is_missing_is_their_own_part(ans
 ])
 def test_how_the_team_usually_works_is_still_asked_for_one_time(answer):
     assert read_answer(answer).missing[0] == "example"
+
+
+# The walk's padded answer ended a stage and was thanked "Great, thank you for that." before the next bridge.
+PADDED = ("So, that's a really great question and I think it's important to give some context first. In my career I "
+          "have worked with many different teams, in many different environments, and I have always believed that "
+          "communication is really key, and that collaboration is really the foundation of everything we do. So on one "
+          "project, which was a migration, we basically had to move a lot of things from one place to another place, "
+          "and there were a lot of meetings, and a lot of alignment, and I made sure everybody was on the same page, "
+          "and in the end it went well and everyone was happy with the result, and I learned a lot from it overall.")
+
+
+@pytest.mark.parametrize("answer", [
+    PADDED,
+    # Not from the walk: padding in other words, for another kind of job.
+    "Basically I handled a lot of things for a lot of clients, various accounts and stuff, and I think it was fine "
+    "overall, and I sort of learned a lot of things about working with a lot of different people in the end.",
+])
+def test_padding_that_names_nothing_is_not_thanked_at_the_next_stage(answer):
+    line = _lead_in_after(answer)
+    assert not line.startswith(THANKS), line
+    assert read_answer(answer).hollow
+
+
+def test_a_long_answer_with_a_number_is_still_thanked_despite_a_filler_word():
+    answer = ("Basically I rewrote the reconciliation job as a Kafka consumer, which was a lot of work, and mismatch "
+              "detection went from 24 hours to under 5 minutes, so finance stopped chasing us every morning.")
+    assert not read_answer(answer).hollow
+    assert _lead_in_after(answer).startswith(THANKS)
