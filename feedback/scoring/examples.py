@@ -141,6 +141,12 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
         pieces = _proposal(usable, flags, improve=bool(rubrics._IMPROVE_Q.search(question or "")))
     else:
         pieces = _general(usable)
+    if not any(s.own_action or s.names or s.numbers or s.habit or s.hypothetical for s in usable):
+        # Nothing of theirs to build on (no step, no name, no number: "The main thing was the number: we measured it
+        # before and after, and it held"): their sentence between the questions is no improved version of it, and
+        # the questions alone are how to answer this one, as for a story.
+        theirs = {_clean(s) for s in usable}
+        pieces = [p for p in pieces if p not in theirs] or pieces
     text = " ".join(p for p in pieces if p)
     original = textstats.normalise_for_quote(" ".join(s.text for s in sentences))
     if textstats.normalise_for_quote(text) == original:

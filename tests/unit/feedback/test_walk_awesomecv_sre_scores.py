@@ -1,10 +1,13 @@
-"""The walk as a senior DevOps / SRE (Awesome-CV resume, helper walksre): a concise approach answer with the rule, its
-reason and what came of it at work, measured, scored 3.1 — below a 142-word monitoring answer half of which was
-feeling (3.6) — because a result not told with "I" was no "real time you worked this way"."""
+"""The walk as a senior DevOps / SRE (Awesome-CV resume, helper walksre): what the report got wrong, one test per
+finding. A concise approach answer with the rule, its reason and what came of it at work, measured, scored 3.1 —
+below a 142-word monitoring answer half of which was feeling (3.6) — because a result not told with "I" was no "real
+time you worked this way"; and an answer with nothing to build on was offered back as "the improved version of this
+answer": the same sentence between "Your turn" questions."""
 
 import pytest
 
 from feedback.scoring import assess_answer
+from feedback.scoring.examples import is_outline
 
 AUTOMATE_Q = "How do you decide what to automate and what to leave manual?"
 AUTOMATE = ("If I do something by hand a third time, or if a mistake in it could take production down, I automate it. "
@@ -46,3 +49,24 @@ def test_a_way_of_working_with_no_real_time_gets_no_result_credit():
     lines = assess_answer(AUTOMATE_Q, "If I do something by hand a third time, I automate it, because the fourth time "
                                       "is when I make the mistake that takes production down.").explanation
     assert not any("real time" in line or "result with an amount" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("question, answer, stage", [
+    # the walk: a follow-up answered with a sentence that points at nothing
+    ("What's one thing you worked on in the last month?",
+     "The main thing was the number: we measured it before and after, and it held for the rest of my time there.",
+     "self_intro"),
+    # another role, the same kind of answer: how it felt, no step of theirs
+    ("What's your approach to onboarding a new hire?",
+     "It went really well in the end and everyone was pleased with how it turned out.", None),
+])
+def test_an_answer_with_nothing_to_build_on_gets_how_to_answer_not_itself_called_improved(question, answer, stage):
+    example = assess_answer(question, answer, stage=stage).example_answer
+    assert example and is_outline(example), example  # the page says "See how to answer this one"
+    assert answer.split(":")[0].split(" and ")[0] not in example
+
+
+def test_an_answer_with_steps_of_its_own_keeps_them_in_its_improved_version():
+    answer = "I call them back the same day. I let them finish before I say anything. Then I offer a refund or a fix."
+    example = assess_answer("How do you handle an unhappy customer?", answer).example_answer
+    assert "I call them back the same day." in example and not is_outline(example)
