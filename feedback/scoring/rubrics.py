@@ -166,11 +166,14 @@ def score_story(sentences: list[Sentence], words: int, results: list, rel: float
         score.cap(2.0, "how you usually work is not one real example")
         _relevance_limit(score, rel, sentences, story=True)
         return score
-    background = [s for s in sentences if s.part == "situation"]
+    # The steps of a story the team told ("we looked at the dashboards, we found…, we raised the limit") are no
+    # background, whatever part they were read as: that answer is told to say "I".
+    background = [s for s in sentences if s.part == "situation" and s.team_steps < 2]
     if not own and not outcomes:
         # With nothing they did and nothing that came of it, the rest is scene-setting too: "The team was six
         # engineers", "We sold furniture online" (told as "we", but no step of the story).
-        background += [s for s in sentences if s.part is None or (s.part == "action" and s.team_action and not s.steps)]
+        background += [s for s in sentences if s.part is None or (s.part == "action" and s.team_action and not s.steps
+                                                                  and s.team_steps < 2)]
     if len(background) >= 3 and len(background) > len(sentences) * 0.6 and not results:
         score.add(-0.5, f"for spending {len(background)} of {len(sentences)} sentences on background", "background")
     _penalties(score, sentences, words)

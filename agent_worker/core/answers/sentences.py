@@ -182,6 +182,7 @@ class Sentence:
     outcome: bool = False
     non_answer: bool = False  # "I don't remember", "no idea", "I'd rather skip this one"
     steps: int = 0  # actions of the candidate's own in this sentence ("I profiled…, added…, and rolled…")
+    team_steps: int = 0  # of the team's, told as "we" ("we looked at…, we found…, we raised…" is three)
     # The STAR parts it carries, each with its own span: one for most sentences; an action clause and a result
     # clause for "I renewed the certificate and restarted the pods, so we were back in 25 minutes".
     clauses: list[tuple[str, Span]] = field(default_factory=list)
@@ -254,6 +255,7 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
             i_past = [carried]
         sentence.own_action = bool(i_past or _I_PERFECT.search(body)) and not sentence.hypothetical
         sentence.team_action = bool(we_past) and not sentence.own_action and not sentence.hypothetical
+        sentence.team_steps = len({m.group(1).lower() for m in we_past}) if sentence.team_action else 0
         if not _HYPOTHETICAL.search(body):
             sentence.habit = habit_steps(body)
         own_verbs: list[int] = []

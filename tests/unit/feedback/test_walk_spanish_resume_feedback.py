@@ -101,3 +101,26 @@ def test_i_had_shortened_is_no_hypothetical(answer):
     assert "hypothetical" not in [i.key for i in assessment.improvements]
     assert not any("instead of what you did" in line for line in assessment.explanation), assessment.explanation
     assert assessment.score > 1.5, assessment.explanation
+
+
+# The walk's team story was scored '−0.5 for spending 3 of 3 sentences on background' and told first 'Cut the
+# background to one sentence…', quoting its one sentence of scene: the team's steps were counted as background.
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Describe a production incident you were involved in. What did you do, and what changed after?",
+     "We had an outage on our checkout service last spring. We got together, we looked at the dashboards, we found that "
+     "a connection pool was exhausted, we raised the limit and we added an alert. We also wrote a postmortem as a team."),
+    # Not from the walk: an accountant's team story.
+    ("Tell me about a time you had to meet a tight deadline.",
+     "Our audit was moved forward two weeks last year. We split the accounts between us, we worked weekends, we "
+     "reconciled everything and we submitted on time. We were all exhausted."),
+])
+def test_a_story_the_team_told_is_told_to_say_i_not_to_cut_background(question, answer):
+    assessment = assess_answer(question, answer)
+    assert not any("background" in line for line in assessment.explanation), assessment.explanation
+    assert assessment.improvements[0].text.startswith('Say "I" for your part'), [i.text for i in assessment.improvements]
+
+
+def test_scene_told_as_we_is_still_background():
+    assessment = assess_answer("Tell me about a project you're proud of.", "I worked at a furniture retailer. We sold "
+                               "furniture online. The team was six engineers. We had a lot of customers.")
+    assert assessment.improvements[0].text.startswith("Cut the background to one sentence")
