@@ -95,12 +95,17 @@ _BLAME = re.compile(
 # "It depends on the situation", said as the whole of it (not "it depends on the load: below 1,000…"): no answer.
 _DEPENDS = (r"(?:i\s+(?:guess|think|suppose)\s+)?it\s+(?:all\s+|really\s+|just\s+)?depends(?:\s+on\s+the\s+(?:situation|context|day|"
             r"case|project|person|people|team|circumstances))?(?:,?\s+really)?(?=[\s,.!]*(?:sorry|to\s+be\s+honest|$))")
+# "Nothing more to add", "Not much more to add there", "I've got nothing else to say".
+_NOTHING_TO_ADD = (r"(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?(?:nothing|not\s+(?:much|a\s+lot))\s+(?:more|else)\s+to\s+"
+                   r"(?:add|say)(?:\s+(?:there|here|on\s+(?:that|this)(?:\s+one)?))?")
 # "I think I've covered that", "I've already answered that in my last answer", "I've said all I can on that one":
 # nothing new, because the candidate thinks an earlier answer holds it. A non-answer of its own kind (`non_answer`
 # is this or `_NON_ANSWER`; no phrase is in both), with advice of its own in the report, and asked once more live
 # when no earlier answer did cover the question.
 COVERED_ALREADY = re.compile(
-    r"^\W*(?:i\s+think\s+)?i(?:['’]ve|\s+have)?\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this|"
+    # led by "Not much more to add there," or "Nothing else to say," (nothing to add, because it was covered)
+    rf"^\W*(?:{_NOTHING_TO_ADD}[,;]?\s+(?:but\s+|and\s+|so\s+)?)?"
+    r"(?:i\s+think\s+)?i(?:['’]ve|\s+have)?\s+(?:already\s+)?(?:covered|said|answered)\s+(?:that|it|this|"
     r"(?:what|all)\s+i\s+can|everything(?:\s+i\s+can)?)(?:\s+(?:already|before|earlier))?"
     r"(?:\s+(?:in|with)\s+(?:my|the)\s+(?:last|previous|earlier|first|other)\s+(?:answer|question|one|story))?"
     r"(?:\s+(?:on|about|for)\s+(?:that|it|this)(?:\s+one)?)?(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$))",
@@ -118,7 +123,7 @@ _NON_ANSWER = re.compile(
     r"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?(?:(?:i['’]m|i\s+am)\s+(?:really\s+|honestly\s+)?)?not\s+(?:really\s+)?sure(?:,?\s+really)?"
     rf"(?=[\s,.!]*(?:sorry|to\s+be\s+honest|{_DEPENDS}|$))|"
     rf"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?{_DEPENDS}|"
-    r"^\W*(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?nothing\s+(?:more|else)\s+to\s+(?:add|say)(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$)))\b",
+    rf"^\W*{_NOTHING_TO_ADD}(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$)))\b",
     re.I,
 )
 _FILLER_PHRASES = re.compile(

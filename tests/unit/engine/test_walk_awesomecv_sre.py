@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from agent_worker.core.answers.sentences import COVERED_ALREADY
 from agent_worker.core.facts.job import extract_job_requirements
 from agent_worker.core.facts.matching import match_resume_to_job
 from agent_worker.core.facts.resume import read_resume_facts
@@ -115,3 +116,18 @@ def test_a_skill_a_follow_up_already_asked_about_is_not_asked_about_again_as_a_m
              "You mentioned Linux. What's the most interesting problem you've solved with Linux recently?"]
     again = must_have_question(context, "senior", "walk", None, said, asked)
     assert again is None or "Linux" not in again.text, again.text
+
+
+NOT_MUCH = "Not much more to add there, I think I covered it."
+
+
+def test_not_much_more_to_add_to_a_question_nothing_covered_is_asked_once_more():
+    h = Harness(name="Byungjin Park", role="DevOps / SRE", level="senior").start()
+    h.enter_stage("past_experience")
+    h.ask("Tell me about a migration you led.")
+    h.answer("At Kasa I moved us from DC/OS to Kubernetes on EKS: three clusters and 300 pods, all in ArgoCD.")
+    h.ask("What trade-off did you make, and how did you bring others along?", kind="follow_up")
+    h.engine.brain = ScriptedBrain()
+    assert COVERED_ALREADY.search(NOT_MUCH)
+    h.answer(NOT_MUCH)
+    assert h.said()[-1].startswith("I don't think we've covered this one yet"), h.said()[-1]

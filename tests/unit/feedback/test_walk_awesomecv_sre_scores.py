@@ -70,3 +70,21 @@ def test_an_answer_with_steps_of_its_own_keeps_them_in_its_improved_version():
     answer = "I call them back the same day. I let them finish before I say anything. Then I offer a refund or a fix."
     example = assess_answer("How do you handle an unhappy customer?", answer).example_answer
     assert "I call them back the same day." in example and not is_outline(example)
+
+
+# The walk's follow-up answered "Not much more to add there, I think I covered it." was read as a thing they did
+# ("I … covered it"), and the report's improved version of it was that sentence.
+@pytest.mark.parametrize("claim", ["Not much more to add there, I think I covered it.",
+                                   "Nothing else to say on that one, I've covered it.",
+                                   "Not much more to add here; I think I've answered that already."])
+def test_not_much_more_to_add_i_think_i_covered_it_is_the_covered_claim(claim):
+    verdict = assess_answer("Why did you go that way? What else did you consider?", claim, stage="past_experience")
+    assert {"covered_already", "nothing_to_tell"} <= set(verdict.flags)
+    assert claim.split(",")[0] not in (verdict.example_answer or "")  # never material for the improved version
+
+
+def test_not_much_more_to_add_there_alone_is_nothing_to_tell_but_a_reason_after_it_is_an_answer():
+    assert "nothing_to_tell" in assess_answer("Why did you go that way?", "Not much more to add there.").flags
+    told = assess_answer("Why did you go that way?", "Not much more to add there, but I picked Kafka because our "
+                                                     "consumers needed replay.")
+    assert "nothing_to_tell" not in told.flags
