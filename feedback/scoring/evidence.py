@@ -71,6 +71,10 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
         answer_is_hypothetical = kind in (rubrics.PROPOSAL, rubrics.APPROACH)
         if sentence.repeat or sentence.blame or (sentence.hypothetical and not answer_is_hypothetical) or sentence.generic:
             return
+        # A sentence padded with filler ("Basically, …, you know, … was kind of going away") is no one to hold up as
+        # the way to say it, whatever it contains.
+        if sentence.filler_words >= 3:
+            return
         if sentence.is_question and kind != rubrics.CLOSING:
             return
         if concrete and not sentence.concrete:

@@ -88,3 +88,22 @@ def test_not_much_more_to_add_there_alone_is_nothing_to_tell_but_a_reason_after_
     told = assess_answer("Why did you go that way?", "Not much more to add there, but I picked Kafka because our "
                                                      "consumers needed replay.")
     assert "nothing_to_tell" not in told.flags
+
+
+PADDED_MIGRATION = (
+    "So, this is a really good question and I think it's something that I have a lot of experience with, because over "
+    "the years I've done a lot of migrations. Basically, at Kasa we were on DC/OS and, you know, DC/OS was kind of "
+    "going away and the community was moving to Kubernetes, so we decided that we should move to Kubernetes as well, "
+    "and we picked AWS EKS because we were already on AWS and it made sense. In the end we had three Kubernetes "
+    "clusters and more than 300 pods, and we managed all the manifests declaratively with Kustomize and ArgoCD.")
+
+
+def test_a_sentence_padded_with_filler_is_not_quoted_as_a_strength():
+    """The walk's report and email: 'You explained your decisions: "Basically, at Kasa we were on DC/OS and, you know,
+    DC/OS was kind of going away…"' held the padding up as the way to say it."""
+    question = "Describe a piece of infrastructure you designed or migrated. What were the trade-offs?"
+    padded = assess_answer(question, PADDED_MIGRATION, stage="past_experience")
+    assert not any("Basically" in (e.quote or "") for e in padded.strengths), padded.strengths
+    plain = PADDED_MIGRATION.replace("Basically, at", "At").replace(", you know,", "").replace(" kind of", "")
+    assert any("At Kasa we were on DC/OS" in (e.quote or "") for e in assess_answer(
+        question, plain, stage="past_experience").strengths)
