@@ -60,9 +60,17 @@ def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
                 break
             kept = f"{kept} {clause}".strip()
         text = kept.rstrip(",")
+        if not _HOLDS_SOMETHING.search(text):
+            # Its head says nothing of theirs ("So on one project, which was a migration."): no piece to keep.
+            return ""
     if text and text[-1] not in ".!?":
         text += "."
     return text
+
+
+# What a kept head of a run-on must hold to be worth saying back: a number, a name (a capital past the first word),
+# or something they did ("I moved", not "I think").
+_HOLDS_SOMETHING = re.compile(r"\d|(?<=\s)[A-Z][a-z]|\bI\s+(?!think\b|guess\b|believe\b|feel\b|mean\b)[a-z]+")
 
 
 def _sentence_case(part: str) -> str:

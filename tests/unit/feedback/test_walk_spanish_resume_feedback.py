@@ -7,6 +7,7 @@ hid that it points back to an earlier answer."""
 import pytest
 
 from feedback.scoring import assess_answer
+from feedback.scoring.examples import is_outline
 
 STACK = "Which part of the stack do you feel most at home in, and why?"
 
@@ -124,3 +125,36 @@ def test_scene_told_as_we_is_still_background():
     assessment = assess_answer("Tell me about a project you're proud of.", "I worked at a furniture retailer. We sold "
                                "furniture online. The team was six engineers. We had a lot of customers.")
     assert assessment.improvements[0].text.startswith("Cut the background to one sentence")
+
+
+# The walk's padded answer got, as "an improved version … from your own words", three "Your turn" prompts and "So on
+# one project, which was a migration.": the head of its 90-word run-on sentence, which says nothing of theirs.
+PADDED = ("So, that's a really great question and I think it's important to give some context first. In my career I have "
+          "worked with many different teams, in many different environments, and I have always believed that "
+          "communication is really key, and that collaboration is really the foundation of everything we do. I think "
+          "that when you look at any project, there are many factors at play, like stakeholders, timelines, "
+          "requirements, and the technical aspects. So on one project, which was a migration, we basically had to move "
+          "a lot of things from one place to another place, and there were a lot of meetings, and a lot of alignment, "
+          "and I made sure everybody was on the same page, and in the end it went well and everyone was happy with the "
+          "result, and I learned a lot from it overall.")
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("How do you keep your code easy for others to change?", PADDED),
+    ("Tell me about a time you led a project.",
+     "So there was this one time, which was actually quite a while ago now, when things were pretty busy in general, "
+     "and a lot was going on with various teams, and everybody had their own priorities, and we somehow got it done "
+     "in the end with a lot of effort from everybody involved, and it was fine."),
+])
+def test_the_empty_head_of_a_run_on_sentence_is_no_improved_version(question, answer):
+    example = assess_answer(question, answer).example_answer
+    assert is_outline(example), example
+    assert "one project, which was" not in example and "one time, which was" not in example
+
+
+def test_the_head_of_a_run_on_that_holds_their_work_is_kept():
+    answer = ("Last year I rewrote the billing export in Go, which took about three months of evenings and weekends "
+              "alongside my normal work, and there were a lot of meetings with finance about the format, and in the "
+              "end everyone was mostly happy with it and we moved on to other things.")
+    example = assess_answer("Tell me about a piece of work you owned end to end.", answer).example_answer or ""
+    assert "I rewrote the billing export in Go" in example, example
