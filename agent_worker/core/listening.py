@@ -134,6 +134,15 @@ _JOINED_RE = re.compile(
     r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
 # The pronoun is never part of a name ("At Harrison I handled AP" names Harrison).
 _CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ](?!I\b)[A-Z][a-zA-Z0-9+#]*){0,2})\b")
+# A sentence's first word, capitalised, right before a name: "Reserved" before "Instance".
+_SENTENCE_OPENER_RE = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-zA-Z0-9+#]*)[- ]$")
+# Words that open a sentence before a name without being part of it ("Honestly Terraform was …", "This Kafka …"),
+# besides _NOT_NAMES and words in -ly.
+_OPENING_WORDS = {"This", "That", "These", "Those", "There", "Here", "Now", "Today", "Yesterday", "Later", "Since",
+                  "Because", "If", "While", "With", "For", "From", "To", "Of", "By", "As", "Once", "Every", "Each",
+                  "Some", "All", "Both", "His", "Her", "Their", "Its", "Your", "They", "He", "She", "You", "Also",
+                  "Still", "Even", "Only", "Just", "Next", "First", "Afterwards", "Sometimes", "Well", "Like", "Using",
+                  "Our", "A", "An", "Any", "Most", "Many", "Two", "Three"}
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Okay", "Yes", "No", "So", "And", "But", "The", "We",
               "My", "Our", "It", "In", "At", "On", "Then", "When", "After", "Before", "Last", "Another", "One",
               "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "US", "USA", "UK", "EU", "January", "February", "March", "April",
@@ -350,6 +359,11 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
     for match in _CAPITALISED_RE.finditer(text):
         name = match.group(1)
         if name.split()[0] in _NOT_NAMES or len(name) < 2 or _not_theirs(text, match.start(), name, not_theirs or []):
+            continue
+        # The tail of a name that opens the sentence ("Reserved Instance and Savings Plan purchases …", "Kafka Connect
+        # was …") is no name of its own: "Looking back at Instance" named half of one.
+        opener = _SENTENCE_OPENER_RE.search(text[:match.start()])
+        if opener and not (opener.group(1) in _NOT_NAMES | _OPENING_WORDS or opener.group(1).endswith("ly")):
             continue
         found.append((2, match.start(), name))
     # What they moved away from ("from ELK to Loki") is not what they chose.

@@ -1,6 +1,7 @@
 """The walk as a senior DevOps / SRE from the Awesome-CV resume (session of helper walksre): what the interviewer
 and the report got wrong for that candidate, one test per finding."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,34 @@ def test_not_much_more_to_add_to_a_question_nothing_covered_is_asked_once_more()
     assert COVERED_ALREADY.search(NOT_MUCH)
     h.answer(NOT_MUCH)
     assert h.said()[-1].startswith("I don't think we've covered this one yet"), h.said()[-1]
+
+
+RESERVED = ("Reserved Instance and Savings Plan purchases at KarrotPay were a manual spreadsheet exercise. I made it a "
+            "quarterly, scripted process and introduced Graviton instances; together that cut our AWS bill by over 30%.")
+
+
+@pytest.mark.parametrize("answer, kept, not_named", [
+    (RESERVED, {"Savings Plan", "KarrotPay", "Graviton"}, "Instance"),
+    ("At Acme we moved to Kafka. Kafka Connect was the problem, so I replaced it with Debezium.",
+     {"Acme", "Kafka", "Debezium"}, "Connect"),
+    # another role: a form's name opening the sentence
+    ("Purchase Order approvals sat in three inboxes. I moved them into NetSuite and cut approval time to a day.",
+     {"NetSuite"}, "Order"),
+])
+def test_the_tail_of_a_name_that_opens_a_sentence_is_not_named_back(answer, kept, not_named):
+    anchors = read_answer(answer).anchors
+    assert kept <= set(anchors) and not_named not in anchors, anchors
+
+
+def test_a_word_that_only_opens_the_sentence_leaves_the_name_after_it():
+    assert "Terraform" in read_answer("Honestly Terraform was the hard part of that migration for me.").anchors
+    assert "Acme" in read_answer("At Acme I ran the on-call rotation for two years.").anchors
+
+
+def test_after_reserved_instance_purchases_the_interviewer_does_not_say_looking_back_at_instance():
+    h = Harness(name="Byungjin Park", role="DevOps / SRE", level="senior").start()
+    h.enter_stage("past_experience")
+    h.engine.brain = ScriptedBrain()
+    h.ask("Tell me about some toil you automated away. What was the impact on the team?")
+    h.answer(RESERVED)
+    assert not any(re.search(r"\bInstance\b(?! and)", line) for line in h.said()[-2:]), h.said()[-2:]
