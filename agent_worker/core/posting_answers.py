@@ -59,6 +59,10 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
     (stemmed) words: runs of telling words, leaving aside words of any job ("team", "role") and the words of
     this job's title ("nurses" for a nurse job), which every sentence of the posting shares."""
     question = _ASK_LEAD_IN_RE.sub("", question)  # "Can I ask first, …": the lead-in asks about nothing
+    # "Would this role be more product or marketing? The title says product marketing.": the question is what is
+    # asked, not what they said around it.
+    asked = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s.endswith("?")]
+    question = " ".join(asked) or question
     role = set().union(*(_title_words(text) for _, text in sources)) if sources else set()
     # Said back as they wrote it when it is an acronym ("SRE", not "sre").
     acronyms = {w.lower(): w for w in re.findall(r"\b[A-Z]{2,}s?\b", question)}
@@ -154,7 +158,7 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
         rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more."
                 if left else "" if brief else " The hiring team can tell you how that works in practice.")
         return f"Good question. {quote}{rest}"
-    if not topics and _ABOUT_THE_WORK_RE.search(question):
+    if _ABOUT_THE_WORK_RE.search(question) and (not topics or _WHICH_KIND_RE.search(question)):
         summary = _work_summary(sources, "week" if re.search(r"\bweek", question, re.IGNORECASE) else
                                 "day" if re.search(r"\bday", question, re.IGNORECASE) else "")
         if summary:
@@ -264,7 +268,10 @@ def _speakable(phrase: str) -> bool:
 _ABOUT_THE_WORK_RE = re.compile(
     r"\b(?:typical (?:day|week|month)|day[- ]to[- ]day|(?:day|week)s? look like|what (?:would|will|do|does) "
     r"(?:i|you|they|the \w+|\w+s) (?:be )?(?:doing|do|work on)\b|(?:role|job|position|work) (?:involve|entail)|"
-    r"responsibilit|duties|spend (?:most of )?(?:their|my|your|the) (?:time|days?|week))", re.IGNORECASE)
+    r"responsibilit|duties|spend (?:most of )?(?:their|my|your|the) (?:time|days?|week)|"
+    r"(?:role|job|position|work) (?:(?:be|is) )?(?:more|mostly)\b)", re.IGNORECASE)
+# "Would the role be more product management or more marketing?": which kind of work it is, whatever the kinds.
+_WHICH_KIND_RE = re.compile(r"\b(?:role|job|position|work)\b[^?]*\b(?:more|mostly)\b[^?]*\bor\b", re.IGNORECASE)
 # A posting's headings for what the job is: its summary, then its responsibilities.
 _SUMMARY_HEADING_RE = re.compile(
     r"^(?:about (?:the|this) (?:position|role|job)|(?:the|your) (?:role|position|job)|(?:role|position|job) "
@@ -313,8 +320,16 @@ def _to_you(sentence: str) -> str:
 
 def _doing(duty: str) -> str:
     """A responsibility's first clause as something done ("Act as the main contact and …" -> "acting as the
-    main contact"), or ""."""
-    clause = re.split(r"[.;:]\s|\s+and\s+|,\s", duty.strip(" -*•"), maxsplit=1)[0].strip(" .")
+    main contact"; "Collaborate with our product and design teams to define…" -> "collaborating with our product and
+    design teams"), or ""."""
+    clause = re.split(r"[.;:!?]\s|,\s", duty.strip(" -*•+"), maxsplit=1)[0].strip(" .!?")
+    # The first of two things done ("Act as the main contact and hand them on…"), not half of one thing ("with our
+    # product and design teams"), nor a purpose tacked on ("… teams to define feature specifications").
+    two = next((m for m in re.finditer(r"\s+and\s+\w+\s+(\w+)", clause)
+                if not re.fullmatch(r"\w*[^s]s", m.group(1))), None)
+    clause = clause[:two.start()] if two else clause
+    if len(clause.split()) > 12:
+        clause = re.split(r"\s+to\s+", clause, maxsplit=1)[0]
     tokens = clause.split()
     if not 3 <= len(tokens) <= 12 or not tokens[0].isalpha():
         return ""
@@ -339,9 +354,12 @@ def _work_summary(sources: list[tuple[str, str]], span: str = "") -> str:
         sections = _sections(text)
         summary = next((_to_you(s) for h, lines in sections if _SUMMARY_HEADING_RE.match(h)
                         for s in _sentences(" ".join(lines))[:2] if _to_you(s)), "")
-        duties = [_doing(line) for h, lines in sections if _DUTIES_HEADING_RE.match(h)
-                  for line in lines if line.startswith(("-", "*", "•"))]
-        duties = [d for d in duties if d and safe_phrase(d, 90)]
+        listed = [line for h, lines in sections if _DUTIES_HEADING_RE.match(h)
+                  for line in lines if line.startswith(("-", "*", "•", "+"))]
+        if not listed and label == "the job description":
+            # Headed in its own way ("Your Role and Responsibilities", no "##" nor ":"): as the setup page read it.
+            listed = extract_job_requirements(text).responsibilities
+        duties = [d for d in (_doing(line) for line in listed) if d and safe_phrase(d, 90)]
         spoken = safe_phrase(summary, 230) if summary else ""
         source = label[0].upper() + label[1:]
         if spoken:

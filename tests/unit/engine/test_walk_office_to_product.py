@@ -1,0 +1,56 @@
+"""The walk as an office coordinator (Cody Fredrickson's resume) moving into product, against a posting titled for
+product marketing whose duties are building interfaces. "Would this role be more product management or more
+marketing? The title says product marketing." got "The job description doesn't say anything about the title says
+product marketing, so I'd rather not guess" (a topic read from their statement, not their question), and "What would
+I be doing day to day?" got "I don't have that in the job description" from a posting that lists its duties under a
+heading of its own ("Your Role and Responsibilities", '+' bullets)."""
+
+import pytest
+
+from agent_worker.core.followups import answer_candidate_question
+from agent_worker.core.posting_answers import _doing
+
+# The project's own posting, in the shape of the walk's: a title at odds with its duties, a plain-line heading.
+POSTING = """## Growth Marketing
+#### Austin, TX
+
+### Overview
+We are looking for an energetic Growth Marketer to join a small, fast team.
+
+Your Role and Responsibilities
++\tBuild dashboards that our sales team relies on every morning!
++\tCollaborate with our product and design teams to define launch plans and timelines
++\tWrite and test landing pages
+"""
+JD = [("the job description", POSTING)]
+
+
+@pytest.mark.parametrize("asked", [
+    "Yes, would this role be more product management or more marketing? The title says growth marketing.",
+    "Is the job more hands-on or more strategy?",
+    "What would I be doing day to day?",
+])
+def test_what_the_work_is_comes_from_the_postings_duties_however_they_are_headed(asked):
+    reply = answer_candidate_question(asked, JD)
+    assert reply.startswith("Good question. The job description lists building dashboards that our sales team relies "
+                            "on every morning and collaborating with our product and design teams among the "
+                            "responsibilities."), reply
+    assert "title says" not in reply and "!" not in reply
+
+
+def test_a_statement_around_the_question_is_not_taken_for_what_is_asked():
+    reply = answer_candidate_question("I read it twice. How big is the team?", JD)
+    assert reply == ("Good question. The job description doesn't say how big the team is; that's a good one to ask "
+                     "the hiring team.")
+
+
+@pytest.mark.parametrize(("duty", "doing"), [
+    ("Collaborate with our product and design teams to define launch plans and timelines",
+     "collaborating with our product and design teams"),
+    ("Act as the nurse's main contact and hand them on to the right colleague when needed.",
+     "acting as the nurse's main contact"),
+    ("Prepare monthly reconciliations and journal entries", "preparing monthly reconciliations and journal entries"),
+    ("Own the roadmap and talk to customers every week", "owning the roadmap"),
+])
+def test_a_duty_is_said_as_one_whole_thing_done(duty, doing):
+    assert _doing(duty) == doing
