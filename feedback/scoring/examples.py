@@ -69,8 +69,14 @@ def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
 
 
 # What a kept head of a run-on must hold to be worth saying back: a number, a name (a capital past the first word),
-# or something they did ("I moved", not "I think").
-_HOLDS_SOMETHING = re.compile(r"\d|(?<=\s)[A-Z][a-z]|\bI\s+(?!think\b|guess\b|believe\b|feel\b|mean\b)[a-z]+")
+# or something they did ("I moved", not "I think" nor "The trade-off, I suppose").
+_HOLDS_SOMETHING = re.compile(
+    r"\d|(?<=\s)[A-Z][a-z]|\bI\s+(?!(?:think|guess|believe|feel|mean|suppose|reckon|know|would\s+say)\b)[a-z]+")
+
+
+# Where the story happened, named: "at Kasa", "at my last job".
+_WORKPLACE = re.compile(r"\b[Aa]t\s+(?:(?:my|our)\s+(?:last|previous|current|old|first)\s+(?:job|company|employer|role|"
+                        r"team|workplace)\b|(?!I\b)[A-Z][\w&.'-]+)")
 
 
 def _sentence_case(part: str) -> str:
@@ -206,7 +212,11 @@ def _story(usable: list[Sentence], results: list, flags: set[str], question: str
     if situation:
         pieces.append(_clean(situation[0]))
     else:
-        pieces.append("Your turn: where were you working, and what was at stake?")
+        # Where it was may be told already, in a sentence of what they did ("At Kasa we were on DC/OS and …"):
+        # asked again right before it, "where were you working?" reads as if nobody listened.
+        told_where = any(_WORKPLACE.search(s.text) for s in usable)
+        pieces.append("Your turn: what was at stake, and why did it matter?" if told_where else
+                      "Your turn: where were you working, and what was at stake?")
     pieces.extend(_clean(s) for s in task)
     if actions:
         pieces.extend(_clean(s) for s in actions)

@@ -107,3 +107,28 @@ def test_a_sentence_padded_with_filler_is_not_quoted_as_a_strength():
     plain = PADDED_MIGRATION.replace("Basically, at", "At").replace(", you know,", "").replace(" kind of", "")
     assert any("At Kasa we were on DC/OS" in (e.quote or "") for e in assess_answer(
         question, plain, stage="past_experience").strengths)
+
+
+TRADE_OFF_Q = "What trade-off did you make, and how did you bring others along?"
+PADDED_TRADE_OFF = PADDED_MIGRATION + (
+    " The trade-off, I suppose, was that we gave up some of the control we had over the scheduler in DC/OS, but we "
+    "gained a much bigger ecosystem, and I think overall it was definitely the right decision for the company and for "
+    "the team, and I learned a lot from it.")
+
+
+def test_the_improved_version_keeps_no_headless_fragment_and_does_not_ask_where_they_worked_after_at_kasa():
+    """The walk's improved version: 'Your turn: where were you working, and what was at stake? At Kasa we were on
+    DC/OS … The trade-off, I suppose. Your turn: …'."""
+    example = assess_answer(TRADE_OFF_Q, PADDED_TRADE_OFF, stage="past_experience").example_answer
+    assert "I suppose." not in example, example
+    assert "At Kasa" in example and "where were you working" not in example, example
+
+
+def test_another_team_story_told_at_a_named_place_is_not_asked_where_it_was():
+    answer = ("At St Mary's we split the bays between us when we were two nurses short, and we asked the site manager "
+              "for a bank nurse by midnight. Everyone got their medication on time.")
+    example = assess_answer("Tell me about a time you worked under pressure.", answer).example_answer
+    assert example and "St Mary's" in example and "where were you working" not in example, example
+    nowhere = assess_answer("Tell me about a time you worked under pressure.",
+                            answer.replace("At St Mary's we", "We")).example_answer
+    assert nowhere and "where were you working" in nowhere, nowhere
