@@ -7,7 +7,8 @@ heading of its own ("Your Role and Responsibilities", '+' bullets)."""
 
 import pytest
 
-from agent_worker.core.followups import answer_candidate_question
+from agent_worker.core.followups import acknowledgement, answer_candidate_question
+from agent_worker.core.listening import read_answer
 from agent_worker.core.posting_answers import _doing
 
 # The project's own posting, in the shape of the walk's: a title at odds with its duties, a plain-line heading.
@@ -54,3 +55,20 @@ def test_a_statement_around_the_question_is_not_taken_for_what_is_asked():
 ])
 def test_a_duty_is_said_as_one_whole_thing_done(duty, doing):
     assert _doing(duty) == doing
+
+
+# The vendor story was thanked "Thanks, saves us a bit over $2,300 a year is a concrete outcome.": their words,
+# "us" and all, dropped into the interviewer's sentence.
+@pytest.mark.parametrize(("answer", "said"), [
+    ("I compared our supply invoices with three other vendors and showed our main vendor the quotes. They matched the "
+     "lowest price on gloves and masks, which saves us a bit over $2,300 a year.", "saving a bit over $2,300 a year"),
+    # Not from the walk: an engineer's hours won back.
+    ("Last year our release checks were all manual. I wrote a nightly smoke test myself and wired it into the "
+     "pipeline, and it freed up 10 hours a week for the team.", "freeing up 10 hours a week"),
+])
+def test_an_amount_gained_is_thanked_as_a_thing_not_in_their_words(answer, said):
+    reading = read_answer(answer)
+    assert reading.strong, reading
+    lines = {acknowledgement(reading, seed, 1) for seed in ("a", "b", "c", "d")}
+    assert any(said in line for line in lines), lines
+    assert not any(" us " in line or "saves" in line or "freed up" in line for line in lines), lines
