@@ -144,8 +144,10 @@ def assess_answer(
         rubrics.job_points(verdict, analysed, job)
     # Nothing to tell: every sentence says so ("I'm not sure really, I guess it depends"), or a platitude
     # beside it ("I usually just try my best").
-    if analysed and (skipped or any(s.non_answer for s in analysed) and all(s.non_answer or s.generic
-                                                                             for s in analysed)):
+    # A closing question ("Anything you'd like to add?") answered "No, nothing more from me" has its own advice
+    # (nothing_added): it asked for nothing to tell.
+    if kind != rubrics.CLOSING and analysed and (skipped or any(s.non_answer for s in analysed) and all(
+            s.non_answer or s.generic for s in analysed)):
         verdict.flags.add(rubrics.NOTHING_TO_TELL)
         if skipped:
             verdict.flags.add(rubrics.SKIPPED)

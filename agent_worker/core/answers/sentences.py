@@ -95,9 +95,9 @@ _BLAME = re.compile(
 # "It depends on the situation", said as the whole of it (not "it depends on the load: below 1,000…"): no answer.
 _DEPENDS = (r"(?:i\s+(?:guess|think|suppose)\s+)?it\s+(?:all\s+|really\s+|just\s+)?depends(?:\s+on\s+the\s+(?:situation|context|day|"
             r"case|project|person|people|team|circumstances))?(?:,?\s+really)?(?=[\s,.!]*(?:sorry|to\s+be\s+honest|$))")
-# "Nothing more to add", "Not much more to add there", "I've got nothing else to say".
-_NOTHING_TO_ADD = (r"(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?(?:nothing|not\s+(?:much|a\s+lot))\s+(?:more|else)\s+to\s+"
-                   r"(?:add|say)(?:\s+(?:there|here|on\s+(?:that|this)(?:\s+one)?))?")
+# "Nothing more to add", "Not much more to add there", "I've got nothing else to say", "No, nothing more from me".
+_NOTHING_TO_ADD = (r"(?:no,?\s+)?(?:i\s+(?:have|['’]ve\s+got)\s+|i['’]ve\s+)?(?:nothing|not\s+(?:much|a\s+lot))\s+(?:more|else)\s+"
+                   r"(?:to\s+(?:add|say)|from\s+me)(?:\s+(?:there|here|on\s+(?:that|this)(?:\s+one)?))?")
 # "I think I've covered that", "I've already answered that in my last answer", "I've said all I can on that one":
 # nothing new, because the candidate thinks an earlier answer holds it. A non-answer of its own kind (`non_answer`
 # is this or `_NON_ANSWER`; no phrase is in both), with advice of its own in the report, and asked once more live

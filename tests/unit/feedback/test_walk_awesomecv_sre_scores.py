@@ -132,3 +132,19 @@ def test_another_team_story_told_at_a_named_place_is_not_asked_where_it_was():
     nowhere = assess_answer("Tell me about a time you worked under pressure.",
                             answer.replace("At St Mary's we", "We")).example_answer
     assert nowhere and "where were you working" in nowhere, nowhere
+
+
+def test_no_nothing_more_from_me_to_a_question_is_nothing_to_tell_not_say_what_you_did():
+    """The walk's email: 'Say what you did yourself. In your answer to "Why did you go that way? What else did you
+    consider?"' — answered 'Not much more to add there, I think I covered it.' and, asked once more, 'No, nothing more
+    from me, thank you.'"""
+    for answer in ("No, nothing more from me, thank you.",
+                   "Not much more to add there, I think I covered it. No, nothing more from me, thank you."):
+        verdict = assess_answer("Why did you go that way? What else did you consider?", answer, stage="past_experience")
+        assert [i.key for i in verdict.improvements] == ["nothing_to_tell"], verdict.improvements
+
+
+@pytest.mark.parametrize("answer", ["No, nothing more from me, thank you.", "Nothing more to add, thanks."])
+def test_nothing_more_to_a_closing_question_gets_the_closing_advice_not_offer_the_closest_thing(answer):
+    verdict = assess_answer("Is there anything we haven't covered that you'd like to add?", answer)
+    assert [i.key for i in verdict.improvements] == ["nothing_added"], verdict.improvements
