@@ -45,8 +45,17 @@ OFF_TOPIC = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_cases.json"
 # for a race, a pet adopted, a band) and the office's layout. Before that change 10 + 10 more cases were written and
 # not tuned on (off_topic_heldout.json): 1 of 10 caught and 1 of 10 false alarms before it, 4 of 10 and 1 of 10 after
 # (the false alarm, "Our dog-grooming salon kept double-booking, so I moved bookings…", predates the change).
+# Then work told in leisure's words (agent_worker/core/answers/workframe.py): that false alarm answered, 0 of 10.
 OFF_TOPIC_BEFORE = {"caught": 0, "false_alarms": 0}
 OFF_TOPIC_HELD_OUT = ROOT / "tests" / "fixtures" / "feedback" / "off_topic_heldout.json"
+# Genuine answers from people whose work is made of leisure-like words (a dog groomer, a tour guide, a chef, a ski
+# instructor…) and small talk, in three sets, each written before it was first scored: the first (62 + 10) before
+# the work-frame change, 4 of 62 false alarms and 9 of 10 caught then (the live interviewer: 7 of 62, with the
+# motivation redirect); the second (34 + 10) after its first version, 7 of 34 before any change and 5 of 34 after
+# that version; the third (25 + 8) when it was done, 4 of 25 before any change and 1 of 25 on its first run. All
+# three were tuned on afterwards.
+OFF_TOPIC_LEISURE_WORK = [ROOT / "tests" / "fixtures" / "feedback" / f"off_topic_leisure_work{n}.json"
+                          for n in ("", "_2", "_3")]
 
 
 def off_topic_counts(path: Path = OFF_TOPIC) -> dict[str, int]:
@@ -93,6 +102,7 @@ def main() -> None:
                             "mean": statistics.mean(approach)},
         "off_topic": {**off_topic_counts(), "before": OFF_TOPIC_BEFORE},
         "off_topic_held_out": off_topic_counts(OFF_TOPIC_HELD_OUT),
+        "off_topic_leisure_work": [off_topic_counts(path) for path in OFF_TOPIC_LEISURE_WORK],
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2))
@@ -118,6 +128,9 @@ def main() -> None:
     held = result["off_topic_held_out"]
     print(f"| held-out off-topic cases (off_topic_heldout.json): caught, false alarms | {held['caught']} of "
           f"{held['off_topic']}, {held['false_alarms']} of {held['on_topic']} |")
+    for path, counts in zip(OFF_TOPIC_LEISURE_WORK, result["off_topic_leisure_work"], strict=True):
+        print(f"| work in leisure's words ({path.name}): caught, false alarms | {counts['caught']} of "
+              f"{counts['off_topic']}, {counts['false_alarms']} of {counts['on_topic']} |")
     print(f"| mean score, better / worse answer | {result['better_mean']:.2f} / {result['worse_mean']:.2f} |")
     good = result["approach_better"]
     print(f"| approach questions, better answers at {GOOD_APPROACH} or more (labelled and held-out) | {good['good']} of "

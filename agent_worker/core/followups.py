@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agent_worker.core.answers.questions import MOTIVATING_OTHERS
+from agent_worker.core.answers.workframe import WORK_FRAME
 from agent_worker.core.asks import intents_of, word_stems
 from agent_worker.core.bank import level_group
 from agent_worker.core.listening import Reading, read_answer
@@ -178,6 +180,8 @@ _MOTIVATION_MADE_FOLLOW_UPS = ("You mentioned {a}. What about that work kept you
 
 def about_motivation(question: str) -> bool:
     """Whether a question asks what drives the candidate (why this role, what keeps them going)."""
+    if MOTIVATING_OTHERS.search(question):
+        return False  # "a time you motivated someone": a story about them, not what drives the candidate
     return "motivation" in intents_of(question) or bool(_MOTIVATION_RE.search(question))
 
 
@@ -193,7 +197,10 @@ _DRIVE_RE = re.compile(
     r"\b(?:want\w*|(?:i|i'd|i would|would) (?:really )?like|love\w*|enjoy\w*|care\w*|interest\w*|excit\w*|drawn|draws?|drew|because|matters?|"
     r"appeal\w*|passion\w*|looking for|hop(?:e|ing)|chance|opportunit\w*|fits?|suits?|mission|grow\w*|"
     r"motivat\w*|keeps? me|keep going|reasons?|meaning\w*|reward\w*|satisf\w*|proud|purpose|believe|goals?|"
-    r"good at|strengths?|curious|learn\w*|help\w*|impact|difference|next step|career)\b", re.IGNORECASE)
+    r"good at|strengths?|curious|learn\w*|help\w*|impact|difference|next step|career|"
+    # a moment at work that drives them: "Seeing a nervous beginner make their first turns", "The mornings when
+    # the mist clears and I've got the trail fixed"
+    r"seeing|watching|hearing|when\s+(?:a|an|the|my|our|someone|somebody|people|they|he|she|i|i've|i'm))\b", re.IGNORECASE)
 # Answers about life outside work, or a grievance with the current job, say why they might leave, not what
 # draws them: "my weekends are about my dog and hiking", "my boss never listens".
 _LEISURE_RE = re.compile(
@@ -206,14 +213,18 @@ _GRIEVANCE_RE = re.compile(
 # What points forward to the job: the role itself, the work, the people it serves.
 _TOWARDS_THE_JOB_RE = re.compile(
     r"\b(?:a|this|the|your|new|next) (?:role|job|position|team|company|work|mission|opportunity)\b|\bsales\b|\bselling\b|"
-    r"\bcustomers?\b|\bclients?\b|\bcareer\b", re.IGNORECASE)
+    r"\bcustomers?\b|\bclients?\b|\bcareer\b|"
+    # the employer's own work, or theirs: "volunteering in your walled garden… I'd like to make it my job"
+    r"\byour\s+(?!weekends?|free|spare)\w+|\bmy\s+(?:job|work|role|trade)\b", re.IGNORECASE)
 _INDIRECT_RE = re.compile(r"^(what|why|how|which|where)\s+(do|does|are|would|will|can)\s+you\s+(.+)$", re.IGNORECASE)
 _AUX_AFTER = {"are": "are ", "would": "would ", "will": "will ", "can": "can "}
 
 
 def _elsewhere(answer: str) -> bool:
     """A story of weekends and hobbies or a grievance with the current boss that never turns to the job."""
-    return bool(_LEISURE_RE.search(answer) or _GRIEVANCE_RE.search(answer)) and not _TOWARDS_THE_JOB_RE.search(answer)
+    # The people or the units of their work beside a leisure word make it their work: a ranger's trail, a groomer's dog.
+    leisure = bool(_LEISURE_RE.search(answer)) and not WORK_FRAME.search(answer)
+    return (leisure or bool(_GRIEVANCE_RE.search(answer))) and not _TOWARDS_THE_JOB_RE.search(answer)
 
 
 def _off_the_job(answer: str, job_words: frozenset[str], vague: bool = False) -> bool:

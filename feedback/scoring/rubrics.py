@@ -28,6 +28,7 @@ from agent_worker.core.answers.questions import (  # noqa: F401  (re-exported: t
 from agent_worker.core.answers.relevance import WORK_WORDS as _WORK
 from agent_worker.core.answers.relevance import relevance  # noqa: F401  (re-exported)
 from agent_worker.core.answers.sentences import Sentence
+from agent_worker.core.answers.workframe import WORK_FRAME, in_work_frame, told_as_their_work
 from feedback import textstats
 from feedback.scoring.job import JobContext
 
@@ -190,13 +191,13 @@ def _relevance_limit(score: Score, rel: float, sentences: list[Sentence], *, sto
     accountant telling what they did and how it turned out is answering, whatever their vocabulary.
     """
     text = " ".join(x.text for x in sentences)
-    work_words = len(_WORK.findall(text))
+    work_words = len(_WORK.findall(text)) + len(WORK_FRAME.findall(text))  # a crew, pupils, bookings: work too
     # A thin answer is thin, not off-topic: only an answer with room for a topic can miss it.
     # Steps of how they work ("I first check where the data came from, then I look for duplicates") are about work
     # too: a story question answered that way misses the story, not the subject.
     habits = sum(s.habit for s in sentences)
     if (rel == 0 and not work_words and habits < 2 and textstats.word_count(text) >= 25
-            and not _tells_a_work_story(sentences)):
+            and not _tells_a_work_story(sentences) and not _their_own_work(sentences)):
         score.cap(1.5, "the answer does not address the question", "off_topic")
 
 
@@ -207,11 +208,25 @@ def tells_a_story(sentences: list[Sentence], results: list) -> bool:
 
 
 def _tells_a_work_story(sentences: list[Sentence]) -> bool:
-    """Things the candidate did themselves (several steps, or what came of them), with no leisure or personal history."""
+    """Things the candidate did themselves (several steps, or what came of them, or what they then did with the
+    people involved: "I coached a nine-year-old… We started with blowing bubbles…"), with no leisure or personal
+    history."""
     steps = sum(s.steps for s in sentences if s.own_action)
     came_of_it = any(s.part == "result" for s in sentences)
-    personal = any(_PERSONAL.search(s.text) for s in sentences)
-    return bool(steps) and (steps >= 2 or came_of_it) and not personal
+    went_on = sum(1 for s in sentences if s.own_action or s.team_action) >= 2
+    personal = _personal(sentences)
+    return bool(steps) and (steps >= 2 or came_of_it or went_on) and not personal
+
+
+def _their_own_work(sentences: list[Sentence]) -> bool:
+    """Told as their own work in other words than the question's (`workframe`): a swimming teacher's lessons, a
+    ranger's safety call, a travel agent's steps with a client; not a life story."""
+    return (told_as_their_work(sentences) or any(in_work_frame(s, approach=True) for s in sentences)) and not _personal(
+        sentences)
+
+
+def _personal(sentences: list[Sentence]) -> bool:
+    return any(_PERSONAL.search(s.text) for s in sentences)
 
 
 _ROLE_STATEMENT = re.compile(

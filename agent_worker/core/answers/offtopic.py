@@ -13,6 +13,11 @@ A description where nothing happens is not enough on its own: "The store policy 
 else the candidate would think the tool had not read them (earlier versions that caught every such description
 called 7 of 35 thin answers off-topic, then 7 of 10 more).
 
+Nor is a subject that is their work: a dog groomer's dogs, a tour guide's holiday, a chef's recipes, told as a
+trade ("our dog-grooming salon") or in a work frame (their own steps beside customers, bookings, shifts, the crew;
+`workframe`): "Our dog-grooming salon kept double-booking, so I moved bookings to one shared calendar" was told it
+talked about something else.
+
 Not caught: a short answer where someone does something ("I pushed back on the release date and we shipped a week
 later"), whatever profession's words it uses; platitudes (generic, their own advice); "I haven't done that" and
 skips; hypotheticals; and questions that ask about life outside work.
@@ -29,6 +34,7 @@ from agent_worker.core.answers.results import result_spans
 from agent_worker.core.answers.sentences import _PAST_VERB, Sentence, analyse_sentences, content_stems
 from agent_worker.core.answers.spans import Span
 from agent_worker.core.answers.spans import sentences as sentence_spans
+from agent_worker.core.answers.workframe import TRADE, in_work_frame
 
 __all__ = ["about_something_else", "answers_something_else", "read_sentences", "small_talk_sentences"]
 
@@ -97,7 +103,7 @@ def about_something_else(kind: str, question: str, sentences: list[Sentence], re
         return False
     if any(s.generic or s.non_answer or s.is_question for s in sentences):
         return False  # platitudes, "I haven't done that", a question back: each has its own advice
-    small = [s for s in sentences if _small_talk(s)]
+    small = [s for s in sentences if _small_talk(s, approach=kind == APPROACH)]
     rest = [s for s in sentences if s not in small]
     # On an approach question a step of how they work ("I hand over at the bedside") is work happening too.
     if any(s.hypothetical or _happens(s) or (kind == APPROACH and s.habit) for s in rest):
@@ -105,9 +111,12 @@ def about_something_else(kind: str, question: str, sentences: list[Sentence], re
     return bool(small)
 
 
-def _small_talk(sentence: Sentence) -> bool:
-    """A hobby, a meal, the weather…; not the candidate (or the team) doing something at work that weekend."""
-    if not _SMALL_TALK.search(sentence.text):
+def _small_talk(sentence: Sentence, *, approach: bool = False) -> bool:
+    """A hobby, a meal, the weather…; not the candidate (or the team) doing something at work that weekend, nor
+    a subject that is their trade ("our dog-grooming salon", "gym members") or sits in their work (`workframe`)."""
+    if not any(not TRADE.match(sentence.text, m.end()) for m in _SMALL_TALK.finditer(sentence.text)):
+        return False
+    if in_work_frame(sentence, approach=approach):
         return False
     at_work = bool(_WORK_THING_HAPPENS.search(sentence.text)) or (bool(_WORK_WORDS.search(sentence.text)) and _happens(sentence))
     # "I booked the bowling alley for 30 people and …": organising it is work, with a number and steps to show it.

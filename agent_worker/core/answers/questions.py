@@ -71,6 +71,14 @@ _PROPOSAL_Q = re.compile(
 _LOOK_BACK_Q = re.compile(r"(?i)\b(?:if\s+you\s+(?:did|could\s+do)\s+it\s+(?:again|over)|next\s+time|differently|"
                           r"looking\s+back|in\s+hindsight|with\s+hindsight)\b")
 
+# Motivating someone else is a story or an approach about them, not what drives the candidate: "Tell me about a time
+# you motivated someone", "How do you keep students motivated?" (a fitness instructor's, a music teacher's question).
+MOTIVATING_OTHERS = re.compile(
+    r"\bmotivat\w*\s+(?:someone|somebody|others|other\s+people|people|them|him|her|a|an|the|your\s+(?!self\b)|my|"
+    r"their)\b|\b(?:students|pupils|learners|players|staff|members|clients|people|others|them|everyone|(?:the|your|a)\s+"
+    r"(?:team|class|group|squad))\s+(?:\w+\s+)?motivated\b",
+    re.I,
+)
 # "How do you keep yourself motivated through a run of lost deals?" asks how they got through it, not why this job.
 _RESILIENCE_Q = re.compile(r"\bmotivated\s+(?:through|when|after|during)\b", re.I)
 
@@ -111,7 +119,7 @@ def question_type(question: str | None, stage: str | None = None) -> str:
     asks_how = _proposal_wording(text) or _approach_wording(text)
     if _CLOSING_Q.search(text) or (stage == "closing" and not _STORY_Q.search(text) and not asks_how):
         return CLOSING
-    if _MOTIVATION_Q.search(text) and not _RESILIENCE_Q.search(text):
+    if _MOTIVATION_Q.search(text) and not _RESILIENCE_Q.search(text) and not MOTIVATING_OTHERS.search(text):
         return MOTIVATION
     if _INTRO_Q.search(text):
         return INTRO
