@@ -70,7 +70,7 @@ _SMALL_TALK = re.compile(
     r"open[\s-]plan|lockers|quiet\s+room|view\s+from|"
     # where and when work happens, not what happens in it: the building, the floor, the furniture, the weekly routine
     r"founded\s+in|started\s+by|offices\s+in|(?:new|big|nice)\s+(?:building|office)|(?:first|second|third|fourth|top|"
-    r"ground)\s+floor|windows?|desks?|chairs|monitors|break\s+room|staff\s+room|ping\s+pong|city\s+centre|"
+    r"ground)\s+floor|windows?|(?<!front\s)(?<!help\s)(?<!service\s)(?<!reception\s)(?<!cash\s)desks?|chairs|monitors|break\s+room|staff\s+room|ping\s+pong|city\s+centre|"
     r"(?:we|i)\s+sit\b|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays)|every\s+(?:monday|tuesday|wednesday|"
     r"thursday|friday)(?:\s+(?:morning|night|evening))?)\b"
 )

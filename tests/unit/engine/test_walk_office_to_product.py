@@ -7,6 +7,7 @@ heading of its own ("Your Role and Responsibilities", '+' bullets)."""
 
 import pytest
 
+from agent_worker.core.answers.offtopic import answers_something_else
 from agent_worker.core.followups import acknowledgement, answer_candidate_question
 from agent_worker.core.listening import read_answer
 from agent_worker.core.posting_answers import _doing
@@ -72,3 +73,23 @@ def test_an_amount_gained_is_thanked_as_a_thing_not_in_their_words(answer, said)
     lines = {acknowledgement(reading, seed, 1) for seed in ("a", "b", "c", "d")}
     assert any(said in line for line in lines), lines
     assert not any(" us " in line or "saves" in line or "freed up" in line for line in lines), lines
+
+
+# "What kind of work takes up most of your week at the moment?" answered "Mostly insurance billing, scheduling, and
+# training new front desk staff. I also handle supplier orders." was brought back as small talk ("Thanks for sharing
+# that. Coming back to my question: …"): "desk" was read as the office furniture.
+WEEK = "What kind of work takes up most of your week at the moment?"
+
+
+@pytest.mark.parametrize("answer", [
+    "Mostly insurance billing, scheduling, and training new front desk staff. I also handle supplier orders.",
+    # Not from the walk: other jobs with a desk in their name.
+    "I run the help desk for two hundred people, so mostly password resets and laptop setups.",
+    "Mostly the reception desk rota and ordering supplies.",
+])
+def test_a_job_named_after_a_desk_is_work_not_small_talk(answer):
+    assert not answers_something_else(WEEK, answer, "self_intro")
+
+
+def test_the_desk_itself_is_still_the_setting():
+    assert answers_something_else(WEEK, "My desk is by the window and I have two monitors.", "self_intro")
