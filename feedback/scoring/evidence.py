@@ -244,7 +244,9 @@ def improvements(
         # The answer is about something else: coaching its parts (say "I", add a result) would polish the wrong
         # answer. Only what to do about the question, and how it was said when it was spoken.
         # Not quoted: the advice says back what the whole answer is about, in their words.
-        add("off_topic", None, _elsewhere_advice(kind, question, first(lambda s: not s.non_answer), story=False))
+        # What it is about is its first sentence with something in it: not a reply of a few words ("Quite a lot.").
+        about = first(lambda s: not s.non_answer and (s.words >= 4 or s.own_action or bool(s.names)))
+        add("off_topic", None, _elsewhere_advice(kind, question, about or first(lambda s: not s.non_answer), story=False))
         if delivery is not None:
             _delivery(delivery, sentences, add)
         return found

@@ -148,3 +148,16 @@ def test_no_nothing_more_from_me_to_a_question_is_nothing_to_tell_not_say_what_y
 def test_nothing_more_to_a_closing_question_gets_the_closing_advice_not_offer_the_closest_thing(answer):
     verdict = assess_answer("Is there anything we haven't covered that you'd like to add?", answer)
     assert [i.key for i in verdict.improvements] == ["nothing_added"], verdict.improvements
+
+
+@pytest.mark.parametrize("question, answer, about", [
+    # the walk: "…talks about something other than what was asked: Quite a lot."
+    ("You list networking, and the role needs it. How much of your current work involves it?",
+     "Quite a lot. Everything we ran was on Linux hosts or containers, and I spend a good part of incidents on a box "
+     "with strace, ss and journalctl.", "ran was on Linux hosts or containers"),
+    ("Tell me about a time you disagreed with a colleague.",
+     "Oh, sure thing. I love hiking in the mountains on weekends with my dog.", "hiking in the mountains"),
+])
+def test_off_topic_advice_says_what_the_answer_is_about_not_its_opening_reply(question, answer, about):
+    advice = next(i.text for i in assess_answer(question, answer).improvements if i.key == "off_topic")
+    assert about in advice and "asked: Quite a lot" not in advice and "asked: oh" not in advice.lower(), advice
