@@ -51,6 +51,10 @@ MAX_FRAME_BYTES = 8 * 1024
 LOGGED_OUT_CLOSE_CODE = 4401
 RATE_LIMIT = (40, 10.0)  # messages per window of seconds
 PING_SECONDS = 2.0  # how long a driving socket has to answer `driver.ping` before its lease is taken over
+# How often a watching socket looks whether the lease is free, at most (a third of the lease at least). The
+# `lease.released` message usually comes first, but the channel layer can lose it: channels-redis drops a
+# message for one socket when another socket of the same process closes while it reads (django/channels#1683).
+WATCH_SECONDS = 2.0
 TYPING_MIN_INTERVAL = 4.0  # the page sends typing at most every 5 s; closer ones are dropped quietly
 
 
@@ -320,11 +324,11 @@ class InterviewConsumer(AsyncWebsocketConsumer):
 
     async def supervise(self):
         """While another driver holds the lease, check whether it is gone (a dead process): at once by
-        asking the group, then now and then until its lease expires."""
+        asking the group, then every few seconds (WATCH_SECONDS) until it is given up or expires."""
         take_over = not await self.driver_answers()
         while self.wants_drive and self.driver is None:
             if not take_over:
-                await asyncio.sleep(store.driver_lease_seconds() / 3)
+                await asyncio.sleep(min(store.driver_lease_seconds() / 3, WATCH_SECONDS))
             state = await store.interview_state(self.interview_id)
             if state["terminal"] or state["status"] != "live":
                 return

@@ -7,6 +7,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
+from interviews.consumers import WATCH_SECONDS
 from interviews.models import Interview, Status
 from interviews.textmode.clock import ScaledClock
 from tests.integration.live.helpers import (
@@ -126,9 +127,7 @@ async def test_a_second_tab_watches_then_takes_over_with_a_rebuilt_engine(
 
     await first.disconnect()  # the driver goes away: the interview pauses and the lease is given up
     session = await read_until(second, lambda m: is_session(m) and m["driving"], into=watched)
-    assert session["status"] == "live"
-    kinds = [m["type"] for m in watched if "seq" in m]
-    assert kinds[-2:] == ["interview.paused", "interview.resumed"] or kinds[-1] == "interview.paused"
+    assert session["status"] == "live"  # the pause and the resume may come before or after (see the end)
     ended = await answer_until_end(second, GOOD_ANSWERS[2:], into=watched, pending=True)
     assert ended["data"]["reason"] == "completed"
     events = [m for m in watched if "seq" in m]
@@ -170,6 +169,34 @@ async def test_a_restarted_process_rebuilds_the_engine_from_the_stored_events(
         "greeting", "self_intro", "past_experience", "closing"]
     assert (await stored_interview(quick_interview)).status == Status.COMPLETED
     await second.disconnect()
+
+
+async def test_a_watching_tab_takes_over_within_seconds_when_the_lease_is_given_up_unannounced(
+        quick_interview, alice_cookie, in_memory_layer):
+    """The channel layer can lose the `lease.released` message: channels-redis drops a message meant for
+    one socket when another socket of the same process closes while it reads (django/channels#1683;
+    seen here under load: the other tab waited 10 s, a third of the lease). A watching tab also looks
+    at the lease every few seconds, so it goes on within seconds without the message."""
+    app = make_app()
+    first = await connected(app, quick_interview, alice_cookie)
+    await send(first, type="start")
+    await read_until(first, asks_question)
+    second = await connected(app, quick_interview, alice_cookie)
+    await send(second, type="resume", last_seq=0)
+    watched = []
+    assert (await read_until(second, is_session, into=watched))["driving"] is False
+
+    # The lease is given up and the message saying so never arrives.
+    await sync_to_async(Interview.objects.filter(pk=quick_interview.pk).update)(lease_token="", lease_expires_at=None)
+
+    session = await read_until(second, lambda m: is_session(m) and m["driving"], into=watched,
+                               timeout=WATCH_SECONDS + 2)
+    assert session["status"] == "live"
+    await send(second, type="answer", text=GOOD_ANSWERS[0])
+    assert (await read_until(second, is_event("candidate.said"), into=watched))["data"]["text"] == GOOD_ANSWERS[0]
+    # The first tab's driver finds its lease taken when it next writes, and stops (fencing).
+    for comm in (first, second):
+        await comm.disconnect()
 
 
 async def test_a_driver_busy_storing_events_still_renews_its_lease(
