@@ -216,8 +216,15 @@ _TOWARDS_THE_JOB_RE = re.compile(
     r"\bcustomers?\b|\bclients?\b|\bcareer\b|"
     # the employer's own work, or theirs: "volunteering in your walled garden… I'd like to make it my job"
     r"\byour\s+(?!weekends?|free|spare)\w+|\bmy\s+(?:job|work|role|trade)\b", re.IGNORECASE)
-_INDIRECT_RE = re.compile(r"^(what|why|how|which|where)\s+(do|does|are|would|will|can)\s+you\s+(.+)$", re.IGNORECASE)
-_AUX_AFTER = {"are": "are ", "would": "would ", "will": "will ", "can": "can "}
+_INDIRECT_RE = re.compile(r"^(what|why|how|which|where)\s+(do|does|are|is|would|will|can|could|have)\s+(you|it)\s+(.+)$",
+                          re.IGNORECASE)
+_AUX_AFTER = {"are": "are ", "is": "is ", "would": "would ", "will": "will ", "can": "can ", "could": "could ",
+              "have": "have "}
+# "Tell me what motivates you", "Could you tell me about your motivation": what they are asked to tell.
+_TELL_ME_RE = re.compile(r"^(?:please\s+)?(?:(?:can|could|would) you\s+)?(?:tell|walk) me\s+", re.IGNORECASE)
+# A question whose wh-word is its subject is said back as it is: "What keeps you going…", "What first drew you…".
+_WH_SUBJECT_RE = re.compile(r"^what\s+(?!(?:is|are|was|were|do|does|did|would|will|can|could|should|has|have|kind|"
+                            r"sort|type)\b)\w+", re.IGNORECASE)
 
 
 def _elsewhere(answer: str) -> bool:
@@ -238,20 +245,38 @@ def _off_the_job(answer: str, job_words: frozenset[str], vague: bool = False) ->
 
 
 def _as_heard(question: str) -> tuple[str, str]:
-    """(the question as something to hear, a specific pointer): "What draws you to this Sales role?" ->
-    ("what draws you to this Sales role in particular", "what about the work itself appeals to you?")."""
+    """(the question as something to hear, a pointer that does not ask it again, or ""): "What draws you to this
+    Sales role?" -> ("what draws you to this Sales role in particular", "what about the work itself appeals to you?");
+    "What keeps you going when the work gets hard?" -> ("what keeps you going when the work gets hard", ""): it
+    already asks what keeps them going at work, so saying that again would ask it twice."""
     asked = " ".join(question.split()).rstrip("?. ")
     lowered = asked.lower()
-    if re.search(r"\b(?:draws?|drew|attracts?|interest(?:s|ed)?)\b", lowered):
-        return asked[0].lower() + asked[1:] + " in particular", "what about the work itself appeals to you?"
-    pointer = ("what keeps you going at work when it gets hard?" if re.search(r"motivat|keeps? you going|lost deals",
-                                                                                lowered)
-               else "what about the work itself matters to you?")
-    found = _INDIRECT_RE.match(asked)
+    told = _TELL_ME_RE.sub("", asked)
+    found = _INDIRECT_RE.match(told)
     if found:
-        wh, aux, rest = found.groups()
-        return f"{wh.lower()} you {_AUX_AFTER.get(aux.lower(), '')}{rest}", pointer
-    return f"your answer to my question, {asked[0].lower() + asked[1:]}", pointer
+        wh, aux, subject, rest = found.groups()
+        heard = f"{wh.lower()} {subject.lower()} {_AUX_AFTER.get(aux.lower(), '')}{rest}"
+    elif _WH_SUBJECT_RE.match(told) or told != asked and re.match(r"(?:about|what|why|how|where|which)\b", told, re.I):
+        heard = told[0].lower() + told[1:]
+    else:  # "Are you passionate about sales?": asked as it was, once
+        heard = f"your answer to my question: {asked[0].lower() + asked[1:]}?"
+        return heard, ""
+    if re.search(r"\b(?:draws?|drew|attracts?|appeals?|interest(?:s|ed)?)\b", lowered):
+        # a short question is narrowed to this job; a long one ("…at this point in your career") already is
+        heard += " in particular" if len(asked.split()) <= 8 else ""
+        pointer = "what about the work itself appeals to you?"
+    elif re.search(r"motivat|keeps? you going|keep going|lost deals|gets? hard|tough", lowered):
+        return heard, ""  # asks what keeps them going at work: a pointer would only ask it again
+    else:
+        pointer = "what about the work itself matters to you?"
+    return heard, "" if _asks_again(pointer, asked) else pointer
+
+
+def _asks_again(pointer: str, question: str) -> bool:
+    """Whether a pointer asks what the question asked: it ends on the question's own verb ("matters to you" after
+    "What matters most to you?")."""
+    verb = pointer.rstrip("?").split()[-3]
+    return bool(re.search(rf"\b{verb}\b", question, re.IGNORECASE))
 
 
 # Said of themselves: "I love …", "what keeps me going", "it matters to me" ("it kind of helped" is not).
@@ -289,6 +314,8 @@ def redirect_line(question: str, answer: str, reading: Reading, job_words: froze
     if not _off_the_job(answer, job_words, reading.vague):
         return ""
     heard, pointer = _as_heard(question)
+    if not pointer:
+        return f"Thanks for sharing that. I'd still like to hear {heard}" + ("" if heard.endswith("?") else ".")
     return f"Thanks for sharing that. I'd still like to hear {heard} — {pointer}"
 
 

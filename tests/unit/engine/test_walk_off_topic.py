@@ -29,8 +29,9 @@ def test_a_weekend_or_a_grievance_is_brought_back_to_what_draws_them_kindly_and_
 
 def test_the_way_back_is_worded_from_the_question_asked():
     line = redirect_line("How do you keep yourself motivated through a run of lost deals?", HIKE, read_answer(HIKE))
+    # said once: no "— what keeps you going at work when it gets hard?" after it (test_redirect_says_the_question_once)
     assert line == ("Thanks for sharing that. I'd still like to hear how you keep yourself motivated through a run of "
-                    "lost deals — what keeps you going at work when it gets hard?")
+                    "lost deals.")
     assert "why you want this job" in redirect_line("Why do you want this job?", BOSS, read_answer(BOSS))
 
 
