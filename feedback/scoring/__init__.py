@@ -133,6 +133,12 @@ def assess_answer(
                 verdict.explanation.insert(1, "scored as the story it tells (what you did and how it turned out)")
     elif kind == rubrics.STORY:
         verdict = rubrics.score_story(analysed, words, results, rel)
+        if rubrics.looks_back(question):
+            # "What would you do differently now?" after their story: the lesson alone ("Next time I'd start three
+            # months before the contract ends") answers it, scored as such when that beats scoring it as a story.
+            lesson = rubrics.score_general(analysed, words, results, rel, question or "")
+            if lesson.value > verdict.value:
+                verdict, kind = lesson, rubrics.GENERAL
     elif kind == rubrics.INTRO:
         verdict = rubrics.score_intro(analysed, words, results, rel, job=job)
     else:

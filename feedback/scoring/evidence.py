@@ -358,6 +358,9 @@ def improvements(
     elif kind == rubrics.GENERAL:
         if "no_example" in flags:
             add("no_example", None, "Back the answer with one real example from your work: what you did and what came of it.")
+        if "no_change" in flags:
+            add("no_change", None, "Name one thing you would do differently, concretely, and what happened that taught "
+                "you it: \"Next time I'd …, because …\".")
         if "no_reason" in flags:
             add("no_reason", None, "Say why: the reason behind your approach is what the question is testing.")
     if "generic" in flags:

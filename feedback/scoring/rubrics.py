@@ -23,6 +23,7 @@ from agent_worker.core.answers.questions import (  # noqa: F401  (re-exported: t
     QUESTION_TYPES,
     STORY,
     TYPE_LABELS,
+    looks_back,
     question_type,
 )
 from agent_worker.core.answers.relevance import WORK_WORDS as _WORK
@@ -418,8 +419,16 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
     elif _ASKS_WHY.search(question):
         score.flags.add("no_reason")
     examples = [s for s in sentences if s.own_action or _INSTANCE.search(s.text)]
+    # A look back at the story just told is answered with what they would change, said concretely ("Next time I'd
+    # start three months before the contract ends instead of one"): the story was the example.
+    changes = [s for s in sentences if (s.hypothetical or s.reflection) and not s.generic
+               and (s.numbers or s.names or s.reasons)] if looks_back(question) else []
     if examples:
         score.add(1.0, "for a concrete example from your own work")
+    elif changes:
+        score.add(1.0, "for a concrete change you would make, from what happened")
+    elif looks_back(question):
+        score.flags.add("no_change")
     else:
         score.flags.add("no_example")
     if results:

@@ -71,6 +71,13 @@ _PROPOSAL_Q = re.compile(
 _LOOK_BACK_Q = re.compile(r"(?i)\b(?:if\s+you\s+(?:did|could\s+do)\s+it\s+(?:again|over)|next\s+time|differently|"
                           r"looking\s+back|in\s+hindsight|with\s+hindsight)\b")
 
+# "What did you learn from that, and what would you do differently now?": a look back at the story just told, answered
+# with the lesson and what they would change ("Next time I'd start three months earlier"), not with another story.
+_LOOKING_BACK_ONLY = re.compile(
+    r"(?i)^(?!.*\b(?:tell\s+me\s+about|describe|a\s+time|an?\s+example|walk\s+me\s+through)\b)"
+    r"(?=.*\b(?:what\s+did\s+you\s+learn|would\s+you\s+do\s+differently|would\s+you\s+change|looking\s+back|"
+    r"in\s+hindsight)\b)")
+
 # Motivating someone else is a story or an approach about them, not what drives the candidate: "Tell me about a time
 # you motivated someone", "How do you keep students motivated?" (a fitness instructor's, a music teacher's question).
 MOTIVATING_OTHERS = re.compile(
@@ -107,6 +114,12 @@ def _proposal_wording(text: str) -> bool:
 def _approach_wording(text: str) -> bool:
     return bool((_APPROACH_WORDING.search(text) or _SITUATIONAL_APPROACH.search(text))
                 and not _LOOK_BACK_Q.search(text) and not _STORY_Q.search(text))
+
+
+def looks_back(question: str | None) -> bool:
+    """Asks what they learned or would change about the story just told ("What did you learn from that, and what
+    would you do differently now?"), not for another story: a story question whose answer may be the lesson alone."""
+    return bool(_LOOKING_BACK_ONLY.search(question or ""))
 
 
 def question_type(question: str | None, stage: str | None = None) -> str:

@@ -78,6 +78,8 @@ _GENERIC = re.compile(
     r"leverag\w*|synerg\w*|best[\s-]in[\s-]class|cutting[\s-]edge|world[\s-]class|robust|exceeded\s+expectations|"
     r"(?:i\s+|and\s+)(?:usually\s+|always\s+|just\s+)*(?:try|do)\s+my\s+best(?=[\s,.!]*(?:and\b|$))|"
     r"\band\s+see\s+what\s+happens|"
+    r"\bi\s+learn(?:ed|t)\s+(?:a\s+lot|so\s+much)(?:\s+from\s+(?:it|that|this))?(?:\s+overall)?(?=[\s,.!]*(?:$|,|and\b|it\b))|"
+    r"(?:a|such\s+a)\s+great\s+(?:learning\s+)?experience|"
     r"think\s+outside|go[\s-]getter|self[\s-]starter|detail[\s-]oriented|results[\s-]driven|"
     # a virtue as the whole method: "the most important thing is to listen and be patient"
     r"the\s+(?:most\s+)?important\s+thing\s+is\s+(?:to\s+)?(?:listen|be\s+(?:patient|honest|calm|positive|kind|"
