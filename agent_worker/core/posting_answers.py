@@ -146,14 +146,15 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
                               answered + [phrase for phrase, words in topics if words & have and phrase not in answered]))
     ranked = sorted((f for f in found if needed & set(f[4][:f[0]])), key=lambda f: (-f[0], -f[1]))
     if ranked:
-        _, _, label, sentence, answered = ranked[0]
+        covered, _, label, sentence, shared = ranked[0]
+        answered = shared[:covered]  # what it covers, not every phrase it shares a word with ("team")
         quote = f"{label[0].upper() + label[1:]} says: “{cap(sentence, 200)}.”"
         # What the first sentence leaves out may be in another ("tax season" beside "month-end close"): quoted
         # too, never said to be missing.
         also = next((f for f in found if set(f[4][:f[0]]) - set(answered)), None)
         if also is not None:
             quote += f" It also says: “{cap(also[3], 200)}.”"
-            answered = answered + also[4]
+            answered = answered + also[4][:also[0]]  # what it covers, not every phrase it shares a word with
         left = [phrase for phrase, _ in topics if phrase not in answered and _speakable(phrase)]
         rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more."
                 if left else "" if brief else " The hiring team can tell you how that works in practice.")

@@ -12,6 +12,7 @@ from agent_worker.core.facts.matching import match_resume_to_job
 from agent_worker.core.facts.resume import read_resume_facts
 from agent_worker.core.facts.skills import _vocabulary_skills, find_term
 from agent_worker.core.listening import read_answer
+from agent_worker.core.posting_answers import answer_candidate_question
 from agent_worker.core.scripted import ScriptedBrain, key_points
 from agent_worker.core.sources import must_have_question, resume_questions
 from agent_worker.core.tailoring import InterviewContext
@@ -163,3 +164,14 @@ def test_after_reserved_instance_purchases_the_interviewer_does_not_say_looking_
     h.ask("Tell me about some toil you automated away. What was the impact on the team?")
     h.answer(RESERVED)
     assert not any(re.search(r"\bInstance\b(?! and)", line) for line in h.said()[-2:]), h.said()[-2:]
+
+
+def test_what_a_second_quote_only_shares_a_word_with_is_named_as_not_said():
+    """The walk's question back: the second quote ('SREs are members of the engineering team …') shares only 'team'
+    with 'the product teams', which was then taken as answered: 'The hiring team can tell you how that works'."""
+    posting = ("Site Reliability Engineer at Northwind\nWhat you will do\n- Join a 24x7 on-call rotation with the other "
+               "engineers in your area.\n- Site Reliability Engineers (SRE) are members of the engineering team who "
+               "keep our production systems reliable and cheap to run.\n")
+    said = answer_candidate_question("How is on-call split between SREs and the product teams at Northwind?",
+                                     [("the job description", posting)])
+    assert "on-call rotation" in said and "doesn't say anything about the product teams" in said, said
