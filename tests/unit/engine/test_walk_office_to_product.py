@@ -8,9 +8,12 @@ heading of its own ("Your Role and Responsibilities", '+' bullets)."""
 import pytest
 
 from agent_worker.core.answers.offtopic import answers_something_else
+from agent_worker.core.asks import same_ask
 from agent_worker.core.followups import acknowledgement, answer_candidate_question
 from agent_worker.core.listening import read_answer
 from agent_worker.core.posting_answers import _doing
+from agent_worker.core.scripted import ScriptedBrain
+from tests.unit.engine.test_repeated_answers import in_past_experience
 
 # The project's own posting, in the shape of the walk's: a title at odds with its duties, a plain-line heading.
 POSTING = """## Growth Marketing
@@ -93,3 +96,21 @@ def test_a_job_named_after_a_desk_is_work_not_small_talk(answer):
 
 def test_the_desk_itself_is_still_the_setting():
     assert answers_something_else(WEEK, "My desk is by the window and I have two monitors.", "self_intro")
+
+
+# "Tell me about a launch that didn't go to plan. What did you learn?" answered "Honestly I can't think of anything,
+# things usually go fine." was followed by "Think of the last time something at work didn't go to plan. What
+# happened, and what did you do?": the same question again in other words.
+@pytest.mark.parametrize("asked", [
+    "Tell me about a launch that didn't go to plan. What did you learn?",
+    # Not from the walk: the same ask in other words.
+    "Describe a project that went badly. What would you change?",
+    "Tell me about a time a deadline didn't go as planned.",
+])
+def test_after_a_non_answer_the_way_in_is_not_the_same_question_again(asked):
+    h = in_past_experience(brain=ScriptedBrain())
+    h.ask(asked)
+    h.answer("Honestly I can't think of anything, things usually go fine.")
+    probe = h.said()[-1]
+    assert "didn't go to plan" not in probe, probe
+    assert same_ask("Think of the last time something at work didn't go to plan.", asked, same_thread=False)
