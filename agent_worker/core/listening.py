@@ -63,15 +63,31 @@ ACTION_RE = re.compile(
     r"(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|seemed|believed|enjoyed|hated|preferred|"
     r"tended|used to|wished|guessed|assumed|expected|supposed|worked|learned|reali[sz]ed)\b)[a-z]{2,}ed|"
     r"saw|began|got|gave|kept|met|sent|spent|told|sold|bought|held|won|drew|sought|dug|paid|rang|threw|"
-    r"went|rode|stood|wore|flew|rolled out|stepped in|set|hired|read through|sat with)\b",
+    r"went|rode|stood|wore|flew|rolled out|stepped in|set|hired|read through|sat with|"
+    # irregular steps of a story: "I sat her up", "I remade it", "I rang the club", "I said no", "I did it face to face"
+    # ("I let", "I hit", "I shut" tell a habit as often as a step: not here)
+    r"sat|remade|redid|rang|said|did(?!n['’]?t\b|\s+not\b)|left|fed|dealt|swept|stuck|fought|froze)\b",
     re.IGNORECASE)
+# The forms of ACTION_RE that tell a habit, not a step taken once ("I run the rota", "I look after the pens").
+_HABIT_VERBS = frozenset({"run", "build", "own", "lead", "manage", "maintain", "write", "design", "handle", "after",
+                          "support"})
 # What the team did, told in the past ("we found the pool was exhausted, we raised the limit"): one real time, even
 # when the candidate's own part is still to come. Not a state ("we had", "we were") nor a habit ("we write tests").
 _TEAM_PAST_RE = re.compile(
-    r"\bwe\s+(?:then\s+|also\s+|first\s+|finally\s+)?(?:(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|"
+    r"\b(?:we|(?:two|three|four|both|all) of us)\s+(?:then\s+|also\s+|first\s+|finally\s+)?(?:(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|"
     r"seemed|believed|used|tended|worked|learned|reali[sz]ed|expected|assumed)\b)[a-z]{2,}ed|found|made|took|wrote|built|"
     r"ran|got|gave|kept|met|sent|spent|told|sold|held|won|went|began|chose|drew|rolled|brought|caught|cut|set|split|"
     r"shipped|rebuilt|put|sat)\b", re.IGNORECASE)
+# When one occasion happened, besides a setting SITUATION_RE names: "that afternoon", "the next week", "on a night
+# shift", "before opening night", "in August".
+_WHEN_RE = re.compile(
+    r"\b(?:(?:that|the next|the following|one|the same) (?:morning|afternoon|evening|night|day|week|weekend|month|"
+    r"shift|season)|on (?:a|one|my|the|his|her|their) (?:[\w-]+ )?(?:shift|morning|afternoon|evening|night|day|call|"
+    r"visit)|before (?:the )?(?:opening|first|launch|go-live|deadline)\b|in (?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december))\b", re.IGNORECASE)
+# What made them act, then their step: "A parent complained …, so I met her", "When three partners wanted reports on
+# the same day, I asked each…".
+_THEN_I_RE = re.compile(r"[,;]?\s+so\s+(?=I\b)|\bwhen\b[^.;!?]{3,120}?,\s+(?=I\b)", re.IGNORECASE)
 # Their own part said without one of the action verbs: "I did the comparison myself".
 _MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)
 _TEAM_ONLY_RE = re.compile(r"\b(?:we|our team|the team)\b", re.IGNORECASE)
@@ -229,6 +245,11 @@ _NOTICED_RE = re.compile(r"^(?:I|we)\s+(?:\w+\s+)?(?:saw|noticed|spotted|heard|f
                          r"alerted|a call)|was (?:paged|called|alerted)|were (?:paged|called|alerted))\b", re.IGNORECASE)
 
 
+# What someone wanted is an aim, not what came of it ("The shift manager wanted to skip the checks to hit the target").
+_AIM_RE = re.compile(r"\b(?:wanted|wants|needed|tried|trying|hoped|planned|aimed|in order)\s+(?:\w+\s+){0,2}?to\b",
+                     re.IGNORECASE)
+
+
 def outcome_clause(text: str) -> str:
     """The clause that gives the outcome, turned to "you" ("Every patient was seen within your 30 minute
     target", "You got the money back within two weeks"); "" if none short enough to say back. Outcomes come
@@ -250,7 +271,7 @@ def outcome_clause(text: str) -> str:
             tokens = clause.split()
             if not RESULT_RE.search(clause) or _SPLIT_RE.search(clause) or not 3 <= len(tokens) <= 14:
                 continue
-            if _NOTICED_RE.search(clause):
+            if _NOTICED_RE.search(clause) or _AIM_RE.search(clause):
                 continue
             if tokens[0] in ("I", "we", "We"):
                 tokens = ["You", *tokens[1:]]
@@ -385,6 +406,15 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
     return out[:4]
 
 
+def _acted_on(text: str) -> bool:
+    """Whether they tell what happened and then their own step, taken once ("…, so I rang the provider")."""
+    for cause in _THEN_I_RE.finditer(text):
+        step = ACTION_RE.match(text, cause.end())
+        if step and step.group(0).split()[-1].lower() not in _HABIT_VERBS:
+            return True
+    return False
+
+
 def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: list[str] | None = None) -> Reading:
     """Read an answer for what it contains and what it leaves out. `not_theirs`: names that are never the
     candidate's own work (the company they are interviewing with)."""
@@ -399,8 +429,14 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
     has_result = bool(result) or bool(RESULT_RE.search(text))
     # A story is one real time: told with what they did, or what the team did ("we found…, we raised…"), whose
     # own part is then what is missing (not another "one specific time").
-    told = bool(actions) or bool(_TEAM_PAST_RE.search(text))
-    story = told and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30)
+    told = bool(actions) or bool(_TEAM_PAST_RE.search(text)) or bool(_joined_to_i(text))
+    # Short, one occasion is still one: their own steps taken once ("I moved bookings", not "I run the rota") with
+    # what came of them ("the clashes stopped"), or what made them act ("…, so I met her"), or when, with more than one
+    # step ("I booked the wrong weekend; I called the hotel that afternoon"; "I was on call that weekend, and I led the
+    # postmortem" leaves what was going on untold).
+    steps = sum(a.split()[-1].lower() not in _HABIT_VERBS for a in actions) + len(_joined_to_i(text))
+    story = told and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30 or steps >= 1 and has_result
+                      or _acted_on(text) or steps >= 2 and bool(_WHEN_RE.search(text)))
     vague = vague_hits > 0 and (count < 40 or vague_hits >= 3)
     non_answer = count < 4 or (count < 12 and not anchors and not actions) or (vague and not actions and count < 20)
     return Reading(
