@@ -56,9 +56,10 @@ def relevance(question: str | None, answer: str, *, ignore: frozenset[str] = fro
 
 # Words of work: a sentence with one of them is about work.
 WORK_WORDS = re.compile(
-    r"\b(?:team|project|customers?|clients?|code|manager|colleagues?|company|job|users?|data|system|service|release|"
-    r"deadline|product|engineers?|report|meeting|stakeholders?|process|bug|feature|launch|migration|api|database|"
-    r"budget|sales|support|design|review|sprint|roadmap|production|deploy\w*|analysis|model|builds?|tests?|jobs?|"
+    r"\b(?:teams?|projects?|customers?|clients?|code|managers?|colleagues?|company|job|users?|data|systems?|services?|"
+    r"releases?|deadlines?|products?|engineers?|reports?|meetings?|stakeholders?|process(?:es)?|bugs?|features?|launch|"
+    r"migrations?|api|databases?|budgets?|sales|support|design|reviews?|sprints?|roadmap|production|deploy\w*|analysis|"
+    r"models?|builds?|tests?|jobs?|billing|invoices?|finance|"
     r"pipeline|servers?|script|app|page|query|queue|office|boss|pods?|on[\s-]call|login|website|orders?|"
     r"contract|deliver\w*|launch\w*|incident|outage|colleagues?|manager|tickets?)\b",
     re.I,

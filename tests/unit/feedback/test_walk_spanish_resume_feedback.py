@@ -158,3 +158,17 @@ def test_the_head_of_a_run_on_that_holds_their_work_is_kept():
               "end everyone was mostly happy with it and we moved on to other things.")
     example = assess_answer("Tell me about a piece of work you owned end to end.", answer).example_answer or ""
     assert "I rewrote the billing export in Go" in example, example
+
+
+# Checking the improved version on a long run-on found a project told in plural work words ("a lot of meetings with
+# finance") capped at 1.5 with "the answer does not address the question" for "a project you're proud of".
+@pytest.mark.parametrize("answer", [
+    "Last year I rewrote the billing export in Go, which took about three months of evenings and weekends alongside my "
+    "normal work, and there were a lot of meetings with finance about the format, and in the end everyone was mostly "
+    "happy with it and we moved on to other things.",
+    "Last spring I reorganised how our two teams planned their sprints, which took most of the quarter, and there were "
+    "a lot of features and bugs competing for attention, and in the end the backlog was a lot smaller than before.",
+])
+def test_a_project_told_in_plural_work_words_is_not_off_topic(answer):
+    assessment = assess_answer("Tell me about a project you're proud of.", answer)
+    assert not any("does not address the question" in line for line in assessment.explanation), assessment.explanation
