@@ -21,9 +21,9 @@ _TEMPLATE_WORDS = frozenset(
     " título del puesto empleador institución grado ciudad país fecha año descripción categoría empresa nombre "
     "universidad proyecto".split()
 )
-# Filler, wherever it stands: lorem ipsum, "XXX" / "YYY" / "20XX", "Your University", "XX公司".
+# Filler, wherever it stands: lorem ipsum, "John Doe", "XXX" / "YYY" / "20XX", "Your University", "XX公司".
 _FILLER_RE = re.compile(
-    r"\blorem ipsum\b|\bdolor sit amet\b|(?<![^\W\d_])(?:x{2,}|y{3,}|z{3,})(?![^\W\d_])|\b(?:19|20)xx\b|"
+    r"\blorem ipsum\b|\bdolor sit amet\b|\b(?:john|jane)\s+doe\b|(?<![^\W\d_])(?:x{2,}|y{3,}|z{3,})(?![^\W\d_])|\b(?:19|20)xx\b|"
     r"\byour (?:name|university|school|college|discipline|company|employer|title|position|job|degree|"
     r"city|country|address|field|major)\b|(?:^|[^A-Za-z])XX+(?=[\u4e00-\u9fff])",
     re.IGNORECASE,

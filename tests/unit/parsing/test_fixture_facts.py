@@ -44,9 +44,9 @@ RESUME_FACTS = {
         ["B.S. in Computer Science and Engineering, POSTECH(Pohang University of Science and Technology) "
          "(Mar. 2010 - Aug. 2017)"],
     ),
-    # Half-edited templates: their placeholders ("Job title, Employer", "Your University") are no facts.
-    "resume_latex_moderncv_classic_4page.pdf": ("John Doe", [], []),
-    "resume_latex_moderncv_spanish.pdf": ("John Doe", [], []),
+    # Half-edited templates: their placeholders ("John Doe", "Job title, Employer", "Your University") are no facts.
+    "resume_latex_moderncv_classic_4page.pdf": (None, [], []),
+    "resume_latex_moderncv_spanish.pdf": (None, [], []),
     "resume_two_column_latex_altacv.pdf": (None, [], ["B.Sc., Stanford University (Sept 1998 – June 2001)"]),
 }
 
@@ -64,9 +64,9 @@ def test_each_fixture_resume_gives_its_exact_facts(name):
 
 # What each half-edited template still says, word for word: the setup page shows it as text to replace.
 TEMPLATE_TEXT = {
-    "resume_latex_moderncv_classic_4page.pdf": ["Job title, Employer", "Degree, Institution, City, Grade.",
+    "resume_latex_moderncv_classic_4page.pdf": ["John Doe", "Job title, Employer", "Degree, Institution, City, Grade.",
                                                 "category 1 XXX", "YYY"],
-    "resume_latex_moderncv_spanish.pdf": ["título del puesto, Empleador", "Grado, Institución, Ciudad, Grade."],
+    "resume_latex_moderncv_spanish.pdf": ["John Doe", "título del puesto, Empleador", "Grado, Institución, Ciudad, Grade."],
     "resume_two_column_latex_altacv.pdf": [
         "Your Name Here", "Job Title 1, Company 1", "Job Title 2, Company 2",
         "Ph.D. in Your Discipline, Your University (Sept 2002 – June 2006)", "Project 1", "Funding agency/institution"],
