@@ -10,6 +10,7 @@ delimited, length-capped block marked as data. Spoken lines only ever use the sh
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -45,9 +46,16 @@ def safe_phrase(text: str | None, limit: int = 60) -> str:
     if not text:
         return ""
     clean = cap(facts_module.strip_instructions(str(text)), limit + 40)
-    if not clean or len(clean) > limit or _UNSAFE_PHRASE_RE.search(clean):
+    if not clean or len(clean) > limit or _UNSAFE_PHRASE_RE.search(clean) or not in_latin_script(clean):
         return ""
     return clean.strip(" .;:,-")
+
+
+def in_latin_script(text: str) -> bool:
+    """Whether every letter is a Latin one, accents and all ("José", "Zürich"): the interviewer speaks English,
+    and a Chinese title said back ("Your resume lists your role as 研发工程师") is unreadable to its voice and
+    out of place in the text."""
+    return all(not ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in text)
 
 
 def _first_name(name: str) -> str:

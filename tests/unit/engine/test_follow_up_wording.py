@@ -9,7 +9,7 @@ from agent_worker.core.followups import follow_up_options
 from agent_worker.core.listening import named_kind, read_answer
 from agent_worker.core.scripted import ScriptedBrain
 from agent_worker.core.sources import resume_questions
-from agent_worker.core.tailoring import InterviewContext
+from agent_worker.core.tailoring import InterviewContext, in_latin_script, safe_phrase
 from tests.unit.engine.helpers import Harness
 
 # Skills as the fixture resumes list them (the altacv, awesome-cv, accountant and office coordinator resumes).
@@ -102,3 +102,27 @@ def test_a_title_without_an_employer_is_not_a_place_to_have_worked_there():
     assert listed and all("there" not in t for t in listed), listed
     assert "Your resume lists your role as R&D Engineer. What's the piece of work from that role you'd most want me " \
            "to know about?" in listed
+
+
+def test_a_title_in_another_script_is_not_said_back():
+    # The Chinese header template as it is parsed: the walk heard "Your resume lists your role as 研发工程师."
+    def questions(title: str) -> list[str]:
+        context = InterviewContext.from_candidate({
+            "name": "Alex", "role": "Software Engineer", "level": "mid",
+            "highlights": {"positions": [{"title": title}], "skills": ["C++", "Linux"]}})
+        return [c.text for stage in ("self_intro", "past_experience") for seed in "abcdefgh"
+                for c in resume_questions(context, stage, seed, None)]
+
+    assert any(t.startswith("Your resume lists your role as R&D Engineer") for t in questions("R&D Engineer"))
+    texts = questions("研发工程师")
+    assert all(in_latin_script(t) for t in texts), texts
+    assert not any(t.startswith("Your resume lists") for t in texts), texts
+
+
+@pytest.mark.parametrize(("phrase", "spoken"), [
+    ("研发工程师", ""), ("Инженер", ""), ("XX公司", ""),
+    ("José García", "José García"), ("Zürich Insurance", "Zürich Insurance"), ("R&D Engineer", "R&D Engineer"),
+    ("C++ / Linux", "C++ / Linux"),
+])
+def test_a_phrase_is_spoken_only_in_the_latin_script(phrase, spoken):
+    assert safe_phrase(phrase) == spoken
