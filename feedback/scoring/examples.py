@@ -104,6 +104,8 @@ def _as_you(sentence: Sentence, *, whole: bool = False) -> str:
         # "Your identity graph is exactly the kind of problem I want: messy records from …" is about the first part.
         clause = clause.split(": ", 1)[0]
     else:
+        # "Most of my networking is inside that server: I wrote the epoll loop" is what they did after the colon.
+        clause = re.sub(r"^[^:]*:\s+(?=I\s)", "", clause)
         # "Last spring I ran a referral program" is asked back as "after you ran a referral program".
         clause = re.sub(r"^(?:[\w'’-]+,?\s+){1,5}?(?<!and\s)(?<!or\s)(?=I\s)", "", clause)
     for pattern, replacement in _SECOND_PERSON:

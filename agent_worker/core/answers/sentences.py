@@ -120,7 +120,7 @@ _NON_ANSWER = re.compile(
     r"i['’]d\s+rather\s+(?:skip|not\s+say|pass)|(?:skip|pass\s+on)\s+this(?:\s+one)?|i\s+(?:have|['’]ve)\s+(?:no|never\s+had\s+an?)\s+(?:idea|answer|example)|"
     r"i(?:\s+(?:have\s+not|haven['’]t|never)|['’]ve\s+never)\s+(?:really\s+)?(?:done|had|worked\s+(?:on|with))\s+(?:that|this|it|one|any(?:thing\s+like\s+that)?|"
     r"(?:an?|any)\s+(?:\w+\s+)?(?:job|role|position|experience)\s+like\s+(?:that|this|it))(?:\s+yet)?(?=[\s,.!?]*(?:sorry|$))|"
-    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?:\s+i\s+(?:have|can\s+say|know|can\s+think\s+of))?(?:\s+(?:on|about|for)\s+(?:that|this|it)(?:\s+one)?)?"
+    r"^\W*(?:no,?\s+)?that['’]s\s+(?:all|it)(?:\s+i\s+(?:have|can\s+say|know|can\s+think\s+of))?(?:\s+from\s+me)?(?:\s+(?:on|about|for)\s+(?:that|this|it)(?:\s+one)?)?"
     r"(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$))|"
     r"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?(?:(?:i['’]m|i\s+am)\s+(?:really\s+|honestly\s+)?)?not\s+(?:really\s+)?sure(?:,?\s+really)?"
     rf"(?=[\s,.!]*(?:sorry|to\s+be\s+honest|{_DEPENDS}|$))|"

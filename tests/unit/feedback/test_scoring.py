@@ -268,3 +268,14 @@ def test_the_outcome_after_a_finding_is_still_a_result():
     text = ("I saw that podcasts cost four times more per sign-up than search. I moved 30% of that budget to search, "
             "and our cost per sign-up fell from 52 to 31 dollars.")
     assert results_of(text) == ["our cost per sign-up fell from 52 to 31 dollars"]
+
+
+def test_the_missing_result_is_asked_after_what_they_did_not_after_the_sentence_it_opens_with():
+    # The lead's walk: "Your turn: what changed after most of your networking is inside that server: you wrote the
+    # epoll event loop and the connection pooling, and by how much?"
+    question = "What's the piece of work from that role you'd most want me to know about?"
+    answer = ("Most of my networking is inside that server: I wrote the epoll event loop and the connection pooling "
+              "to our upstreams, and I debug with tcpdump and ss when connections misbehave.")
+    example = assess_answer(question, answer).example_answer
+    assert "Your turn: what changed after you wrote the epoll event loop" in example, example
+    assert "after most of your networking" not in example

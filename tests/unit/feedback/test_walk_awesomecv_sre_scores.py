@@ -161,3 +161,11 @@ def test_nothing_more_to_a_closing_question_gets_the_closing_advice_not_offer_th
 def test_off_topic_advice_says_what_the_answer_is_about_not_its_opening_reply(question, answer, about):
     advice = next(i.text for i in assess_answer(question, answer).improvements if i.key == "off_topic")
     assert about in advice and "asked: Quite a lot" not in advice and "asked: oh" not in advice.lower(), advice
+
+
+@pytest.mark.parametrize("answer", ["No, that's all from me, thank you.", "That's all from me."])
+def test_thats_all_from_me_to_an_interview_question_is_nothing_to_tell(answer):
+    # The lead's walk: asked again after the candidate's own question, "No, that's all from me, thank you." was
+    # scored 1/5 with "Back the answer with one real example from your work".
+    verdict = assess_answer("You list Linux, and the role needs it. How much of your current work involves it?", answer)
+    assert [i.key for i in verdict.improvements] == ["nothing_to_tell"], verdict.improvements
