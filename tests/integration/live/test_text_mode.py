@@ -29,6 +29,20 @@ from tests.integration.live.helpers import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+async def driving_and_watching_tabs(interview, cookie):
+    """Two tabs of one candidate: the first started the interview and drives it (its first question asked), the
+    second watches. Returns both and the messages the second has read."""
+    app = make_app()
+    first = await connected(app, interview, cookie)
+    await send(first, type="start")
+    await read_until(first, asks_question)
+    second = await connected(app, interview, cookie)
+    await send(second, type="resume", last_seq=0)
+    watched: list[dict] = []
+    assert (await read_until(second, is_session, into=watched))["driving"] is False
+    return first, second, watched
+
+
 async def test_a_whole_text_interview_with_the_scripted_brain(quick_interview, alice_cookie, any_layer, completions):
     app = make_app()
     comm = await connected(app, quick_interview, alice_cookie)
@@ -182,14 +196,7 @@ async def test_a_watching_tab_takes_over_within_seconds_when_the_lease_is_given_
     one socket when another socket of the same process closes while it reads (django/channels#1683;
     seen here under load: the other tab waited 10 s, a third of the lease). A watching tab also looks
     at the lease every few seconds, so it goes on within seconds without the message."""
-    app = make_app()
-    first = await connected(app, quick_interview, alice_cookie)
-    await send(first, type="start")
-    await read_until(first, asks_question)
-    second = await connected(app, quick_interview, alice_cookie)
-    await send(second, type="resume", last_seq=0)
-    watched = []
-    assert (await read_until(second, is_session, into=watched))["driving"] is False
+    first, second, watched = await driving_and_watching_tabs(quick_interview, alice_cookie)
 
     # The lease is given up and the message saying so never arrives.
     await sync_to_async(Interview.objects.filter(pk=quick_interview.pk).update)(lease_token="", lease_expires_at=None)
@@ -207,14 +214,7 @@ async def test_a_watching_tab_takes_over_within_seconds_when_the_lease_is_given_
 async def test_a_driver_busy_storing_events_still_renews_its_lease(
         quick_interview, alice_cookie, in_memory_layer, settings):
     settings.TEXT_DRIVER_LEASE_SECONDS = 0.6  # renewed every 0.2 s; a watcher looks every 0.2 s
-    app = make_app()
-    first = await connected(app, quick_interview, alice_cookie)
-    await send(first, type="start")
-    await read_until(first, asks_question)
-    second = await connected(app, quick_interview, alice_cookie)
-    await send(second, type="resume", last_seq=0)
-    watched = []
-    assert (await read_until(second, is_session, into=watched))["driving"] is False
+    first, second, watched = await driving_and_watching_tabs(quick_interview, alice_cookie)
     for _ in range(15):  # a stored event every 0.1 s for 1.5 s: more than twice the lease
         await send(first, type="answer", text="Let me think.")
         await asyncio.sleep(0.1)
@@ -227,13 +227,7 @@ async def test_a_driver_busy_storing_events_still_renews_its_lease(
 
 
 async def test_leave_in_a_watching_tab_ends_the_interview(quick_interview, alice_cookie, any_layer, completions):
-    app = make_app()
-    first = await connected(app, quick_interview, alice_cookie)
-    await send(first, type="start")
-    await read_until(first, asks_question)
-    second = await connected(app, quick_interview, alice_cookie)
-    await send(second, type="resume", last_seq=0)
-    assert (await read_until(second, is_session))["driving"] is False
+    first, second, _ = await driving_and_watching_tabs(quick_interview, alice_cookie)
     await send(second, type="leave")
     watched = []
     ended = await read_until(second, is_event("interview.ended"), into=watched, timeout=3)
