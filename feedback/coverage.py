@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from agent_worker.core.answers.relevance import TOPIC_STEMS
-from agent_worker.core.answers.sentences import content_stems, stem
+from agent_worker.core.reading.tokens import content_stems, stem
 from feedback.analysis import Answer, InterviewAnalysis
 
 # Words a story uses when it shows the competency (stemmed as `stem` does). Names not listed fall back on

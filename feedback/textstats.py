@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 # Words and sentences (shared with the live interview): agent_worker/core/answers/spans.py.
-from agent_worker.core.answers.spans import _WORD, Span, sentences, word_count, words  # noqa: E402, F401
+from agent_worker.core.reading.tokens import _WORD, Span, sentences, word_count, words  # noqa: E402, F401
 
 # ---------------------------------------------------------------------------------------------
 # Fillers and hedges

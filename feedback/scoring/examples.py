@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.answers.sentences import STOPWORDS, Sentence
+from agent_worker.core.answers.sentences import Sentence
+from agent_worker.core.reading.lexicon import STOPWORDS
 from feedback import textstats
 from feedback.scoring import approach, offtopic, rubrics
 

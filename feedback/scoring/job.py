@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from agent_worker.core.answers.results import NUMBER_WORDS
-from agent_worker.core.answers.sentences import STOPWORDS, stem
 from agent_worker.core.facts import JobRequirements, extract_job_requirements
+from agent_worker.core.reading.lexicon import NUMBER_WORDS, STOPWORDS
+from agent_worker.core.reading.tokens import stem
 from feedback import textstats
 
 # A sentence names the job's work when it shares at least this many of the posting's words (one shared word

@@ -30,11 +30,12 @@ from functools import lru_cache
 
 from agent_worker.core.answers.questions import APPROACH, GENERAL, STORY, question_type
 from agent_worker.core.answers.relevance import WORK_WORDS, relevance
-from agent_worker.core.answers.results import result_spans
-from agent_worker.core.answers.sentences import _PAST_VERB, Sentence, analyse_sentences, content_stems
+from agent_worker.core.answers.sentences import _PAST_VERB, Sentence
 from agent_worker.core.answers.spans import Span
 from agent_worker.core.answers.spans import sentences as sentence_spans
 from agent_worker.core.answers.workframe import TRADE, in_work_frame
+from agent_worker.core.reading.answer import read
+from agent_worker.core.reading.tokens import content_stems
 
 __all__ = ["about_something_else", "answers_something_else", "read_sentences", "small_talk_sentences"]
 
@@ -140,12 +141,10 @@ def _happens(sentence: Sentence) -> bool:
 
 
 def read_sentences(text: str, spans: list[Span]) -> tuple[list[Sentence], list[Span]]:
-    """An answer's sentences, read (`analyse_sentences`), and its results, less a change told as the problem
-    faced ("our audit was moved forward by two weeks" sets the scene; it is not one of their results)."""
-    results = result_spans(text, spans)
-    analysed = analyse_sentences(text, spans, results)
-    results = [r for r in results if not any(s.scene_change and s.span.start <= r.start < s.span.end for s in analysed)]
-    return analysed, results
+    """An answer's sentences, read, and its results, less a change told as the problem faced: the one reading of
+    the answer (`reading.answer.read`), kept for the turn."""
+    reading = read(text, tuple(spans))
+    return reading.sentence_list(), list(reading.results)
 
 
 def answers_something_else(question: str, answer: str, stage: str | None = None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.answers.sentences import content_stems, stem
+from agent_worker.core.reading.tokens import content_stems, stem
 
 __all__ = ["TOPIC_STEMS", "WORK_WORDS", "relevance"]
 

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.answers.spans import Span
+from agent_worker.core.reading.lexicon import NUMBER_WORDS
+from agent_worker.core.reading.tokens import Span
 
-_UNITS = (
-    "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-)
-NUMBER_WORDS = tuple(_UNITS.split("|"))
+_UNITS = "|".join(NUMBER_WORDS)
 # A number in digits ("2,000", "3.5", "$40k") or in words ("forty", "two hundred", "a third").
 NUMBER = (
     rf"(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?"
@@ -305,10 +302,18 @@ def result_spans(text: str, sentences: list[Span]) -> list[Span]:
     return sorted(found, key=lambda s: s.start)
 
 
+# Any word some result pattern needs: a sentence holding none is not searched at all (an answer of many short
+# sentences, "Yes. No. Okay.", paid sixty substring tests per sentence).
+_ANY_NEEDED = re.compile("|".join(sorted({re.escape(w) for needs, _ in _PATTERNS + _PROFESSION_PATTERNS for w in needs},
+                                         key=len, reverse=True)))
+
+
 def _sentence_results(text: str, sentence: Span) -> list[Span]:
     body = text[sentence.start : sentence.end]
     lower = body.lower()
-    spans = []
+    spans: list[Span] = []
+    if not _ANY_NEEDED.search(lower):
+        return spans
     for needs, pattern in _PATTERNS + _PROFESSION_PATTERNS:
         if not any(word in lower for word in needs):
             continue

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from agent_worker.core.answers import results as results_mod
-from agent_worker.core.answers.spans import Span, word_count, words
+from agent_worker.core.reading.lexicon import STOPWORDS  # noqa: F401  (re-exported for older callers)
+from agent_worker.core.reading.tokens import Span, content_stems, stem, word_count, words  # noqa: F401
 
 _IRREGULAR_PAST = (
     "built|wrote|rewrote|ran|led|took|made|set|found|chose|brought|sent|gave|told|spoke|met|put|kept|held|"
@@ -141,31 +141,6 @@ _REASON = re.compile(
 )
 _REFLECTION = re.compile(r"\b(?:since\s+then|now\s+i|i\s+learned|i\s+learnt|next\s+time|these\s+days\s+i|i\s+now)\b", re.I)
 _PAST_STATE = re.compile(r"\b(?:was|were|had|did|went|took|got|made)\b", re.I)
-
-STOPWORDS = frozenset(
-    "a an the and or but so of to in on at for from by with about as is are was were be been being it its this that "
-    "these those i me my we our us you your he she they them their his her what which who whom how why when where "
-    "do did does done have has had can could would should will just very really also then than there here into out "
-    "up down over under again more most some any all each every no not only own same too s t don now tell time "
-    "describe walk through give example like want way thing things one get got make made".split()
-)
-
-
-@lru_cache(maxsize=16_384)
-def stem(word: str) -> str:
-    word = word.lower().replace("’", "'")
-    for suffix in ("ing", "ed", "es", "s", "er", "ly"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    if len(word) > 4 and word.endswith("e"):
-        word = word[:-1]
-    return word[:6]
-
-
-def content_stems(text: str) -> set[str]:
-    return {stem(w) for w in words(text) if w.lower() not in STOPWORDS and not w[:1].isdigit()}
-
 
 @dataclass
 class Sentence:
