@@ -17,7 +17,8 @@ class LLMError(Exception):
 
 
 def llm_enabled() -> bool:
-    return bool(getattr(settings, "OPENAI_API_KEY", None))
+    """True when a model is configured (never in plain Python without Django settings)."""
+    return settings.configured and bool(getattr(settings, "OPENAI_API_KEY", None))
 
 
 def _client(timeout: float):

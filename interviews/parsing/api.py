@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from interviews.llm import llm_enabled
 from mockflow_site.validation import explain
 
 from .checks import check_upload
@@ -47,10 +48,17 @@ def parse_document(data: bytes, filename: str, kind: Kind, *, limits: Limits = D
         logger.warning("parsing %s (%s, %d bytes) failed in the sandbox: %s", kind, doctype, len(data), exc)
         raise DocumentError(TOO_COMPLEX if exc.exhausted else FAILED) from None
     try:
-        return ParsedDocument.model_validate(result)
+        parsed = ParsedDocument.model_validate(result)
     except ValidationError as exc:
         logger.error("parsing %s (%s) gave a result of the wrong shape: %s", kind, doctype, explain(exc))
         raise DocumentError(FAILED) from None
+    if parsed.kind == "resume" and parsed.highlights is not None and llm_enabled():
+        # Imported only with a model configured: it loads the facts package (about 1 s), which the parent
+        # otherwise never needs.
+        from .model_reading import read_resume_with_model
+
+        parsed.highlights = read_resume_with_model(parsed.text, parsed.highlights)
+    return parsed
 
 
 def parse_pasted_job_description(text: str, *, limits: Limits = DEFAULT_LIMITS) -> ParsedDocument:
