@@ -4,8 +4,8 @@ from django.contrib import admin, messages
 from django.utils import timezone
 
 from feedback.models import Outbox, Report
-from feedback.services.recovery import stuck_filter
 from feedback.services.reports import report_retry
+from feedback.tasks import stuck_filter
 
 STATE_FIELDS = (
     "id", "interview_id", "status", "analysis_status", "narrative_status", "pdf_status", "email_status",

@@ -1,11 +1,19 @@
 """A report per completed interview, built step by step by tasks, and the outbox that mails it once."""
 
 import uuid
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
 STEPS = ("analysis", "narrative", "pdf", "email")
+
+
+def step_stale_after() -> timedelta:
+    """A step `running` whose report has not been touched for this long lost its worker (no heartbeat), and so
+    did an email claim `sending` for this long: REPORT_STEP_STALE_SECONDS."""
+    return timedelta(seconds=settings.REPORT_STEP_STALE_SECONDS)
 
 
 def report_pdf_upload_to(instance, filename):

@@ -14,7 +14,7 @@ from agent_worker.core.text import same_answer
 from feedback.scoring import Evidence
 
 if TYPE_CHECKING:
-    from feedback.analysis import Answer
+    from feedback.analysis_types import Answer
 
 REPEATED = "repeated"
 REPEAT_CAP = 1.5

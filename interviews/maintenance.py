@@ -1,7 +1,9 @@
 """Periodic maintenance jobs, run by `manage.py maintenance`.
 
-A job is a function `job(now) -> str` (a short report line) registered in `JOBS`. Add one with
-`@maintenance_job("name")`; each runs in turn and a failing job never stops the others.
+A job is a function `job(now) -> str` (a short report line). Every job is listed in `JOBS`, in the order
+they run; each runs in turn and a failing job never stops the others. The jobs that belong to another part of
+the product stay there (`interviews.services.stale`, the report pipeline's reaper in `feedback.tasks`) and know
+nothing of this list.
 """
 
 from __future__ import annotations
@@ -13,23 +15,17 @@ from collections.abc import Callable
 from django.conf import settings
 from django.utils import timezone
 
+from feedback.tasks import recover_stuck_reports_job
 from interviews.models import Document
+from interviews.services.research_store import research_due_for_retry, research_expire
+from interviews.services.stale import abandon_stale_job
+from interviews.tasks import enqueue_research
 
 logger = logging.getLogger(__name__)
 
 Job = Callable[[datetime.datetime], str]
-JOBS: dict[str, Job] = {}
 
 
-def maintenance_job(name: str) -> Callable[[Job], Job]:
-    def register(func: Job) -> Job:
-        JOBS[name] = func
-        return func
-
-    return register
-
-
-@maintenance_job("remove_old_documents")
 def remove_old_document_files(now: datetime.datetime) -> str:
     """Delete uploaded files (resumes and job descriptions) past RESUME_RETENTION_DAYS; keep the rows."""
     cutoff = now - datetime.timedelta(days=int(getattr(settings, "RESUME_RETENTION_DAYS", 30)))
@@ -45,24 +41,27 @@ def remove_old_document_files(now: datetime.datetime) -> str:
     return f"{removed} document file(s) removed"
 
 
-@maintenance_job("expire_research")
 def expire_research(now: datetime.datetime) -> str:
-    from interviews.services.research_store import research_expire
-
     return f"{research_expire(now=now)} cached research row(s) expired"
 
 
-@maintenance_job("retry_lost_research")
 def retry_lost_research(now: datetime.datetime) -> str:
     """Re-queue research whose task was lost (a worker died) or could not be deferred."""
-    from interviews.services.research_store import research_due_for_retry
-    from interviews.tasks import enqueue_research
-
     count = 0
     for row in research_due_for_retry(now=now):
         enqueue_research(row.pk)
         count += 1
     return f"{count} research task(s) re-queued"
+
+
+# Every periodic job, in the order they run.
+JOBS: dict[str, Job] = {
+    "remove_old_documents": remove_old_document_files,
+    "expire_research": expire_research,
+    "retry_lost_research": retry_lost_research,
+    "abandon_stale_interviews": abandon_stale_job,
+    "recover_stuck_reports": recover_stuck_reports_job,
+}
 
 
 def run_maintenance(*, now: datetime.datetime | None = None, only: list[str] | None = None) -> dict[str, str]:
@@ -79,6 +78,3 @@ def run_maintenance(*, now: datetime.datetime | None = None, only: list[str] | N
             results[name] = f"failed: {type(exc).__name__}: {exc}"
     return results
 
-
-import interviews.services.stale  # noqa: E402,F401,I001  (registers abandon_stale_interviews)
-import feedback.services.recovery  # noqa: E402,F401,I001  (registers recover_stuck_reports)

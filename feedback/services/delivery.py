@@ -15,7 +15,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from feedback.models import Outbox, Report, StepStatus
+from feedback.models import Outbox, Report, StepStatus, step_stale_after
 
 
 def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAIL) -> Outbox | None:
@@ -26,15 +26,13 @@ def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAI
     mid-send: the email step is only run again once its heartbeat has stopped). The re-send reuses
     the row's Message-ID.
     """
-    from feedback.services.recovery import stale_after
-
     try:
         with transaction.atomic():
             return Outbox.objects.create(report=report, kind=kind, to=to, state=Outbox.State.SENDING)
     except IntegrityError:
         pass
     reclaimable = Q(state=Outbox.State.FAILED) | Q(state=Outbox.State.SENDING,
-                                                   claimed_at__lt=timezone.now() - stale_after())
+                                                   claimed_at__lt=timezone.now() - step_stale_after())
     reclaimed = Outbox.objects.filter(reclaimable, report=report, kind=kind).update(
         state=Outbox.State.SENDING, to=to, claimed_at=timezone.now(), attempts=F("attempts") + 1
     )

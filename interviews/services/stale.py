@@ -13,7 +13,6 @@ from django.db.models import Q
 from agent_worker.core.clock import FakeClock
 from agent_worker.core.factory import engine_for
 from interviews.live.context import engine_context, load_interview
-from interviews.maintenance import maintenance_job
 from interviews.models import Event, Interview, Status
 from interviews.services import events as store
 from interviews.services.status import InvalidStatusTransition, interview_set_status
@@ -105,6 +104,6 @@ def _end_with_engine(interview: Interview, token: str, now: datetime.datetime) -
     return True
 
 
-@maintenance_job("abandon_stale_interviews")
 def abandon_stale_job(now: datetime.datetime) -> str:
+    """Abandoning stale interviews as a maintenance job (`interviews.maintenance.JOBS`)."""
     return f"{interviews_abandon_stale(now=now, older_than=stale_after())} stale interview(s) abandoned"

@@ -95,7 +95,7 @@ def test_a_report_being_built_polls_and_shows_itself_when_ready(page, live_serve
     expect(page.get_by_role("heading", name="Your feedback is being prepared")).to_be_visible()
     _shoot(page, "building")
 
-    from feedback.services.reports import report_run_step
+    from feedback.tasks import report_run_step
 
     report = Report.objects.get(interview=interview)
     for step in ("analysis", "narrative"):

@@ -5,7 +5,7 @@ The same options as `db_worker`. Two things differ:
   end the process: the connections are dropped and the loop starts again with backoff, so the
   worker picks tasks up again as soon as the database is back.
 - Every REPORT_STEP_STALE_SECONDS / 2 a thread takes up report steps whose worker stopped
-  heart-beating (`feedback.services.recovery`): a worker killed mid-PDF or mid-email is replaced by
+  heart-beating (`feedback.tasks`): a worker killed mid-PDF or mid-email is replaced by
   whichever worker is alive, including itself after a restart.
 """
 
@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import DatabaseError, InterfaceError, connection, connections
 from django_tasks_db.management.commands import db_worker
 
-from feedback.services.recovery import reports_recover_stuck
+from feedback.tasks import reports_recover_stuck
 
 logger = logging.getLogger("feedback.task_worker")
 

@@ -11,7 +11,8 @@ from accounts.services import verification_confirm
 from accounts.tokens import make_verification_token
 from feedback.models import Outbox, Report, StepStatus
 from feedback.services.delivery import report_send_email
-from feedback.services.reports import report_request, report_run_step
+from feedback.services.reports import report_request
+from feedback.tasks import report_run_step
 from interviews.signals import interview_completed
 from tests.integration.feedback.helpers import completed_interview
 

@@ -10,7 +10,8 @@ from django_tasks_db.models import DBTaskResult
 
 from feedback.analysis import InterviewAnalysis
 from feedback.models import Report, StepStatus
-from feedback.services.reports import BACKOFF_SECONDS, MAX_ATTEMPTS, report_retry, report_run_step
+from feedback.services.reports import report_retry
+from feedback.tasks import BACKOFF_SECONDS, MAX_ATTEMPTS, report_run_step
 from interviews.models import Status
 from interviews.signals import interview_completed
 from tests.integration.feedback.helpers import GOOD_TURNS, IMMEDIATE_TASKS, completed_interview
