@@ -9,11 +9,12 @@ PIP := $(VENV)/bin/pip
 RUN_DEBS := libharfbuzz-subset0
 TEST_DEBS := $(RUN_DEBS) chromium poppler-utils espeak-ng
 
-.PHONY: help run test test-unit test-browser bench lint system-deps system-deps-test setup setup-test clean
+.PHONY: help run test test-postgres test-unit test-browser bench lint system-deps system-deps-test setup setup-test clean
 
 help:
 	@echo "make run    install (first run: 3-4 minutes), migrate, seed demo data and serve http://127.0.0.1:8000"
-	@echo "make test   install what tests need and run the whole suite (unit/integration, voice, faults, browser)"
+	@echo "make test   install what tests need and run the whole suite (unit/integration, voice, PostgreSQL+Redis and faults, browser)"
+	@echo "make test-postgres  the unit and integration tests again on the local PostgreSQL and Redis (CI runs it too)"
 	@echo "make bench  run the benchmarks and write bench/results/*.json and bench/README.md"
 	@echo "make lint   ruff and mypy over the code"
 
@@ -47,29 +48,39 @@ run:
 
 setup-test: $(VENV)/.installed-test system-deps-test
 
-# Fault tests run real processes that share one database: PostgreSQL (the local one unless DATABASE_URL
-# names another). Browser tests run in their own invocation (Playwright's sync fixtures break later async tests).
-FAULTS_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/postgres)
+# The local PostgreSQL and Redis, which bin/services starts when they are installed but stopped. The tests about
+# them (marked `services`) and the fault tests run there; `make test-postgres` runs the unit and integration step
+# there again (CI does both). POSTGRES_URL may name another server.
+POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 
 # Unit and integration tests run in TEST_WORKERS processes (pytest-xdist), each with its own test database
 # and Redis database (tests/workers.py). A test file runs whole on one worker (`--dist loadfile`), so its
 # module-scoped fixtures are built once. (Not `loadgroup`: with pytest 9.2 it silently stops grouping,
 # pytest-xdist issue 1386.)
 # Default 2, the machine's cores (TEST_WORKERS=1: one process, no xdist). A transactional test's flush no longer
-# costs the files after it the data migrations' rows (tests/seeded.py puts them back). Made the default after the
-# last tests that timed real processes against a loaded machine were mended (session 8: three 2-worker runs at
-# load 4-7, the third green: 2,616 tests in 14:46 beside four helpers' work).
+# costs the files after it the data migrations' rows (tests/seeded.py puts them back).
 TEST_WORKERS ?= 2
+XDIST := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
+UNIT := -m "not browser and not voice and not faults and not services"
 
+# Step 1 runs on the embedded default whatever the caller's environment holds (DATABASE_URL and REDIS_URL unset),
+# so `make test` means the same on every machine; step 3 says which servers it uses and starts them.
 test: setup-test
-	@echo "==> [1/4] unit and integration tests ($(TEST_WORKERS) workers)"
-	$(PY) -m pytest -m "not browser and not voice and not faults" -q $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
-	@echo "==> [2/4] voice: the offline audio pipeline in real time"
-	$(PY) -m pytest -m voice -q tests/voice
-	@echo "==> [3/4] faults: real processes killed and restarted (PostgreSQL)"
-	DATABASE_URL=$(FAULTS_DATABASE_URL) $(PY) -m pytest -m faults -q tests/faults
-	@echo "==> [4/4] browser tests (Chromium)"
-	$(PY) -m pytest -m browser -q tests/functional
+	@bin/timed "[1/4] unit and integration tests on the embedded default: SQLite, in-memory channel layer ($(TEST_WORKERS) workers)" \
+		env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest $(UNIT) -q $(XDIST)
+	@bin/timed "[2/4] voice: the offline audio pipeline in real time" \
+		env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -m voice -q tests/voice
+	@bin/timed "[3/4] PostgreSQL and Redis (local, started if stopped): the tests about them, and faults (real processes killed and restarted)" \
+		bash -c 'bin/services && DATABASE_URL=$(POSTGRES_URL) REDIS_URL=$(REDIS_TEST_URL) $(PY) -m pytest -m "services or faults" -q tests'
+	@bin/timed "[4/4] browser tests (Chromium)" \
+		env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -m browser -q tests/functional
+
+# The unit and integration step again on PostgreSQL and Redis (the scaled-out configuration); CI runs it after
+# `make test`.
+test-postgres: setup-test
+	@bin/timed "unit and integration tests on PostgreSQL and Redis ($(TEST_WORKERS) workers)" \
+		bash -c 'bin/services && DATABASE_URL=$(POSTGRES_URL) REDIS_URL=$(REDIS_TEST_URL) $(PY) -m pytest $(UNIT) -q $(XDIST)'
 
 test-unit: setup-test
 	$(PY) -m pytest -q tests/unit

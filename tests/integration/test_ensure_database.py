@@ -1,5 +1,6 @@
-"""make run's database step against the real local PostgreSQL: a database DATABASE_URL names but nobody created is
-created; a server that does not answer is one clear line, not a 30-second pool wait and a traceback."""
+"""make run's database step: a database DATABASE_URL names but nobody created is created (against the real local
+PostgreSQL: marked `services`, run in make test's PostgreSQL step); a server that does not answer is one clear line,
+not a 30-second pool wait and a traceback."""
 
 import socket
 import subprocess
@@ -30,6 +31,7 @@ def new_name():
         c.execute(f'DROP DATABASE IF EXISTS "{name}"')
 
 
+@pytest.mark.services
 def test_a_missing_database_is_created_once_and_then_found(new_name):
     assert not _exists(new_name)
     assert ensure_database({**SERVER, "NAME": new_name}).startswith(f"created: database {new_name}")
@@ -37,6 +39,7 @@ def test_a_missing_database_is_created_once_and_then_found(new_name):
     assert ensure_database({**SERVER, "NAME": new_name}) == f"ok: database {new_name} on 127.0.0.1:5432"
 
 
+@pytest.mark.services
 def test_the_command_reads_database_url_as_make_run_gives_it(new_name):
     result = subprocess.run([sys.executable, "manage.py", "ensure_database"], cwd=ROOT, capture_output=True, text=True,
                             env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{new_name}"},

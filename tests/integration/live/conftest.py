@@ -138,7 +138,7 @@ def redis_layer(settings):
     channel_layers.backends.clear()
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.services)])
 def any_layer(request):
     return request.getfixturevalue("in_memory_layer" if request.param == "memory" else "redis_layer")
 
