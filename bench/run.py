@@ -23,6 +23,7 @@ BENCHES = [
     ("signup_burst_bench.py", "100 sign-ups and 100 uploads at once: PostgreSQL connections"),
     ("parse_bench.py", "Document parsing against raw pypdf"),
     ("parse_accuracy_bench.py", "Document facts: accuracy against hand-made truth"),
+    ("posting_bench.py", "Postings across eleven professions: fields read and answers to the candidate's questions"),
     ("voice_bench.py", "Voice: end of speech to first agent audio, 24 turns"),
     ("faults_bench.py", "Faults survived"),
 ]

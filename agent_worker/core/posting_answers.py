@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from agent_worker.core.asks import content_stopwords, stem, word_stems
 from agent_worker.core.facts import extract_job_requirements
-from agent_worker.core.facts.cleanup import clean_line
+from agent_worker.core.facts.cleanup import clean_line, strip_instructions
+from agent_worker.core.facts.job_layout import front_matter
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap, normalise
 
@@ -26,7 +27,12 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
                            "every", "after", "before", "main", "key", "usual", "use", "uses", "using", "used",
                            "offer", "offers", "big", "large", "size", "get", "gets", "have", "has", "need", "needs",
                            "provide", "provides", "give", "gives", "ask", "asking", "quick", "question",
-                           "questions", "wondering", "wonder", "curious", "versus"}
+                           "questions", "wondering", "wonder", "curious", "versus", "lot", "lots", "bit", "there",
+                           "any", "side", "involved", "start", "starts", "begin", "begins", "happen"}
+_ABOUT_THEMSELVES_RE = re.compile(
+    r",?\s*\b(?:coming|moving|switching|transitioning) (?:from|over from|out of)\b[^,?.]*|"
+    r",?\s*\b(?:as (?:someone|a person) (?:who|with)|given (?:my|that i)|since i(?:'ve| have)?)\b[^,?.]*",
+    re.IGNORECASE)
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 
@@ -63,12 +69,15 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
     # asked, not what they said around it.
     asked = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s.endswith("?")]
     question = " ".join(asked) or question
+    # "…, coming from inpatient med surg?": where the candidate comes from is theirs, not asked of the posting.
+    question = _ABOUT_THEMSELVES_RE.sub(" ", question)
     role = set().union(*(_title_words(text) for _, text in sources)) if sources else set()
     # Said back as they wrote it when it is an acronym ("SRE", not "sre").
     acronyms = {w.lower(): w for w in re.findall(r"\b[A-Z]{2,}s?\b", question)}
     topics: list[tuple[str, frozenset[str]]] = []
     run: list[str] = []
-    tokens = normalise(question.replace("-", " ")).split() + [""]
+    # A comma ends a phrase ("the lifting, the shifts"): "" between them, as at the end.
+    tokens = [t for part in re.split(r"[,;]", question) for t in normalise(part.replace("-", " ")).split() + [""]]
     for i, token in enumerate(tokens):
         telling = (token and len(token) > 2 and token not in content_stopwords() and
                    token not in _GENERIC_QUESTION_WORDS and stem(token) not in role)
@@ -106,6 +115,9 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
     cleaned and capped; what it leaves unanswered is named, and nothing is guessed. `brief`: the quote alone,
     when the interviewer's own question follows.
     """
+    terms = _terms_answer(question, sources, brief)
+    if terms:
+        return terms
     named = next(((what, where) for pattern, what, where in _NAMED_ASKS if pattern.search(question)), None)
     if named is not None and named[0]:
         # "Who would I report to?" is answered by a sentence saying whom the role reports to, never by one that
@@ -201,7 +213,7 @@ _NAMED_ASKS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = (
      "what the next steps are", re.compile(r"\binterview (?:process|stages?|rounds?|loop)\b|\b(?:\w+\s+)?interviews? with\b|"
                                           r"\b(?:hiring|recruiting|application|selection) process\b|\bnext steps?\b|"
                                           r"\bwe(?:['’]ll| will) (?:be in touch|contact you|reach out)\b", re.I)),
-    (re.compile(r"\b(?:pay|salary|salaries|compensation|wages?|paid|earn)\b", re.I),
+    (re.compile(r"\b(?:pay(?! for)|salary|salaries|compensation|wages?|paid|earn)\b", re.I),
      "", re.compile(r"\b(?:salary|compensation|pay range|wages?|per hour|a year)\b|\$\s?\d", re.I)),
 )
 
@@ -214,8 +226,8 @@ def _named_answer(what: str, where: re.Pattern[str], sources: list[tuple[str, st
     when the sentence does not cover it."""
     for label, text in sources:
         for sentence in _sentences(text):
-            if not where.search(sentence):
-                continue
+            if not where.search(sentence) or (len(sentence.split()) < 4 and not re.search(r"\d", sentence)):
+                continue  # a heading ("Salary and Benefits") answers nothing
             if len(sentence) > 200:  # longer than is said: its clause that answers
                 clauses = re.split(r"[,;]\s+|\s[-–—]\s", sentence)
                 sentence = next((c.strip() for c in clauses if where.search(c)), "")
@@ -369,4 +381,111 @@ def _work_summary(sources: list[tuple[str, str]], span: str = "") -> str:
         if duties:
             return (f"Good question. {source} lists {_listed(duties[:2]).replace(' or ', ' and ')} among the "
                     f"responsibilities.{rest}")
+    return ""
+
+
+# The job's terms a candidate asks about (the physical demands, when benefits start, the schedule, training, a
+# licence): each with how it is asked, the heading of a section that holds it, and what a sentence says when it
+# answers. A posting says these in its own sections ("Physical Requirements", "Benefits"), in words the question
+# rarely shares ("Lift up to 55 lbs" answers "What are the physical demands?").
+_TERMS_ASKS: tuple[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]], ...] = (
+    (re.compile(r"\bphysical\w*\b|\blift(?:ing)?\b|\bheavy\b|\bstand(?:ing)?\b|\bon (?:my|your|our) feet\b|"
+                r"\bcarry(?:ing)?\b", re.I),
+     re.compile(r"\bphysical\b|\bworking conditions\b", re.I),
+     re.compile(r"\b(?:lift|carry|push|pull|transfer|mov|position)\w*\b[^.]{0,80}?(?:\b\d+\s*(?:lbs?|pounds|kg|kilos)\b|"
+                r"\b(?:patients|people|clients|residents)\b)|\bstand(?:ing)?\b[^.]{0,40}\b(?:hours?|shift|most)\b|"
+                r"\bphysical (?:demands|requirements)\b|\bclimb\w*\b[^.]{0,30}\b(?:ladders?|scaffold\w*|stairs)\b|"
+                r"\bcrawl\w*\b", re.I)),
+    (re.compile(r"\b(?:benefits?|insurance|coverage|pension|401\(?k\)?|retirement|health|medical|dental)\b[^?]*"
+                r"\b(?:start|begin|kick in|eligib\w*|join|available)\b|\bwhen (?:do|does|will|can|would)\b[^?]*"
+                r"\b(?:benefits?|insurance|coverage|pension|401\(?k\)?)\b", re.I),
+     re.compile(r"\bbenefits\b", re.I),
+     re.compile(r"\b(?:after|from|within|following)\s+(?:the\s+)?(?:\d+|thirty|sixty|ninety|one|two|three|six|twelve)\s*"
+                r"(?:days?|months?|weeks?)\b|\bfrom (?:day one|your first (?:day|paycheck)|the first day|your start date|"
+                r"the start)\b|\bfirst of the month\b|\bday one\b|\bfirst day\b", re.I)),
+    (re.compile(r"\bschedule\b|\bshifts?\b|\bhours\b(?! of)|\bwhat time\b|\bweekends?\b|\bwork (?:nights|evenings)\b|"
+                r"\bdays? a week\b|\brota\b", re.I),
+     re.compile(r"\bschedule\b|\bhours\b|\bshifts?\b|\brota\b", re.I),
+     re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d+[- ]hour\b|\bhours (?:a|per) week\b|"
+                r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bshifts\b|"
+                r"\b(?:day|night|evening|early|late|split|morning|afternoon|\d(?:st|nd|rd|th)) shifts?\b|"
+                r"\bweekends?\b|\bnights\b|\brota\b", re.I)),
+    (re.compile(r"\btrain(?:ing|ed)?\b|\borientation\b|\bpreceptor\w*\b|\binduction\b|\bonboarding\b|\bmentor\w*\b|"
+                r"\b(?:need|require)\b[^?]*\bexperience\b|\bsupport for new\b", re.I),
+     re.compile(r"\btraining\b|\bonboarding\b|\binduction\b", re.I),
+     re.compile(r"\btrain(?:ing|ed)?\b|\borientation\b|\bpreceptor\b|\binduction\b|\bshadow\w*\b|\bmentor\b|"
+                r"\bcertify\b|\bno experience\b", re.I)),
+    (re.compile(r"\blicen[cs]\w*\b|\bcredential\w*\b|\bregistration\b", re.I),
+     re.compile(r"(?!)"),
+     re.compile(r"\blicen[cs]\w*\b|\bcredential\b|\bregistration\b", re.I)),
+)
+
+
+# Words a posting uses in their plain sense ("our warehouse management system", "the first of the month after
+# hire", "nursing assistants") that the guard against instructions in a document also watches for.
+_PLAIN_WORDS_RE = re.compile(r"\b(?:systems?|hire|hired|assistants?)\b|\byou are (?=applying|based|expected|responsible|able)",
+                             re.IGNORECASE)
+
+
+def _quotable(sentence: str) -> str:
+    """A posting's sentence as it can be said, or "" when it reads like an instruction to the interviewer."""
+    if strip_instructions(sentence).strip() != sentence.strip():
+        return ""
+    plain = _PLAIN_WORDS_RE.sub("item", sentence)
+    return sentence.strip(" .;:,-") if safe_phrase(plain, 200) else ""
+
+
+def _headed_sentences(text: str) -> list[tuple[str, str]]:
+    """The posting's sentences, each with the heading of the section it sits under ("" before the first): a
+    "## …" line, a short line ending in ":" or in bold, or the label of a line ("Physical demands: …")."""
+    out: list[tuple[str, str]] = []
+    heading = ""
+    for raw in (text or "").splitlines():
+        line = raw.strip()
+        marked = re.match(r"^#{1,6}\s*(.+?)\s*:?$", line) or re.match(r"^\*\*([^*]{2,60})\*\*:?$", line) or \
+            re.match(r"^([A-Z][^.!?:]{2,50}):$", line)
+        if marked:
+            heading = marked.group(1)
+            continue
+        label = re.match(r"^([A-Z][\w ,&/-]{2,30}):\s+\S", line)
+        for sentence in _sentences(line):
+            out.append((label.group(1) if label else heading, sentence))
+    return out
+
+
+def _terms_answer(question: str, sources: list[tuple[str, str]], brief: bool) -> str:
+    """A question about the job's terms answered from the sentences that hold them (under their section's heading,
+    or saying what answers), the one sharing most of the question's words first; "" when it is not such a
+    question or no sentence holds the answer."""
+    asks = [(heading, says) for ask, heading, says in _TERMS_ASKS if ask.search(question)]
+    if not asks:
+        return ""
+    from_body = front_matter  # the fields above a markdown posting are read by the setup page, not quoted
+    wanted = word_stems(_ABOUT_THEMSELVES_RE.sub(" ", question)) - _GENERIC_QUESTION_WORDS
+    for label, text in sources:
+        _, body = from_body(text or "")
+        found: list[tuple[int, int, int, str, str]] = []
+        for order, (heading, sentence) in enumerate(_headed_sentences(body)):
+            if not 12 <= len(sentence) <= 240 or "http" in sentence:
+                continue
+            for rank, (under, says) in enumerate(asks):
+                placed = bool(heading and under.search(heading))
+                if says.search(sentence) or (placed and len(sentence.split()) >= 3):
+                    shared = len(wanted & (word_stems(sentence) | word_stems(heading))) + placed
+                    found.append((-shared, rank, order, heading, sentence))
+                    break
+        if not found:
+            continue
+        said = [(f, _quotable(f[4])) for f in sorted(found)]
+        said = [(f, spoken) for f, spoken in said if spoken]
+        if not said:
+            continue
+        best, spoken = said[0]
+        quote = f"{label[0].upper() + label[1:]} says: “{cap(spoken[0].upper() + spoken[1:], 200)}.”"
+        # The rest of the same section ("Lift up to 55 lbs" and "Stand … for up to 10 hours").
+        also = next((s for f, s in said[1:] if f[3] and f[3] == best[3] and f[1] == best[1]), None)
+        if also:
+            quote += f" It also says: “{cap(also, 200)}.”"
+        rest = "" if brief else " The hiring team can tell you how that works in practice."
+        return f"Good question. {quote}{rest}"
     return ""

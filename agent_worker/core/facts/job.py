@@ -14,11 +14,14 @@ from agent_worker.core.facts.cleanup import (
     strip_instructions,
 )
 from agent_worker.core.facts.job_layout import (
+    _CITY_STATE,
     _header_lines,
     _jd_company,
     _jd_location,
     _jd_section,
     _jd_title,
+    front_field,
+    front_matter,
 )
 from agent_worker.core.facts.job_level import _job_seniority, _years_asked
 from agent_worker.core.facts.models import JobRequirements
@@ -63,18 +66,52 @@ _CONDITION = re.compile(
 )
 
 
+# What the employer promises to do or give ("we will train you", "full training is given", "No experience is
+# needed"): said to win the candidate, never asked of them.
+_PROMISE = re.compile(
+    r"\b(?:we|we(?:'|’)ll|we will)\s+(?:will\s+)?(?:provide|offer|train|certify|teach|pay for|cover|support|give)\b|"
+    r"\b(?:full|paid|free)\s+training\b|\btraining (?:is |will be )?(?:provided|given)\b|"
+    r"^no (?:prior |previous )?(?:experience|qualifications?) (?:is |are )?(?:needed|necessary|required)\b",
+    re.I,
+)
+
+
 def _is_pitch(item: str, company: str | None) -> bool:
     """A line selling the job or the company ("Read our blog", "Flint will provide training…", "Are you a
-    Lisp hacker?"), or equal-opportunity and benefits boilerplate."""
-    if _BOILERPLATE.search(item) or _PITCH_START.match(item):
+    Lisp hacker?"), a promise ("we'll train you"), or equal-opportunity and benefits boilerplate."""
+    if _BOILERPLATE.search(item) or _PITCH_START.match(item) or _PROMISE.search(item):
         return True
     if item.rstrip().endswith("?") and not _MUST_HINT.search(item):
         return True
     if not company:
         return False
     return bool(
-        re.match(rf"^(?:{re.escape(company)})\s+(?:will|offers?|provides?|is|are|has|was|helps|gives)\b", item, re.I)
+        re.match(rf"^(?:{re.escape(company)})\s+(?:will|offers?|provides?|is|are|has|was|helps|gives|pays)\b", item,
+                 re.I)
     )
+
+
+# A line of the job's terms, not of the candidate: a heading left in a list ("Knowledge, Skills, and Abilities:"),
+# the place ("Tyler, TX", "Location: Hartwell, GA"), the hours or the pay ("Hours: …", "$22.50 per hour").
+_TERMS_LINE = re.compile(
+    r"^(?:location|hours|work hours|schedule|work schedule|shifts?|pay|salary|compensation|wages?|rate of pay|"
+    r"benefits|perks|start date|job type|employment type|contract)\s*[:：]|"
+    r"[$£€]\s?\d[\d,.]*(?:\s*[-–]\s*[$£€]?\s?\d[\d,.]*)?\s*(?:k\b)?\s*(?:per|an|a|/)\s*(?:hour|hr|year|yr|month|week|annum)\b",
+    re.I,
+)
+
+
+def _is_terms(item: str, location: str | None) -> bool:
+    """Whether a listed line is a heading, the job's place, or its hours and pay: never a requirement."""
+    bare = item.strip(" *_#").rstrip(".")
+    if bare.endswith(":") or _TERMS_LINE.search(bare):
+        return True
+    return bool(_CITY_STATE.fullmatch(bare) or (location and bare.lower() == location.lower()))
+
+
+def _without_promise(item: str) -> str:
+    """A requirement without the promise in brackets after it ("Valid forklift certification (we will certify …)")."""
+    return re.sub(r"\s*\((?=[^()]*\bwe\b)[^()]*\)", "", item, flags=re.I).strip()
 
 
 _PROFILE_HEADING = re.compile(
@@ -109,7 +146,8 @@ def _header_years(lines: list[str]) -> str | None:
 
 def extract_job_requirements(text: str) -> JobRequirements:
     """Extract the requirements of a job description (after dropping lines addressed to a reader)."""
-    clean = strip_instructions(text or "")
+    fields, body = front_matter(text or "")
+    clean = strip_instructions(body)
     lines = _lines(clean)
     # "profile": a must-have section that describes the person ("About you", "Who you are"), listed after the
     # required qualifications when a posting has both.
@@ -123,6 +161,14 @@ def extract_job_requirements(text: str) -> JobRequirements:
             continue
         heading = _jd_section(line)
         indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
+        if heading is None and current != "top" and (re.match(r"^\s*#{1,6}\s", raw) or
+                                                     re.fullmatch(r"\s*\*\*[^*]{2,60}\*\*\s*", raw)):
+            heading = ("other", "")  # a heading of its own ("## Work Year"): what follows is no requirement
+        if heading and heading[1] and _is_bullet(line):
+            # "- Location: Hartwell, GA" among the requirements: a labelled line, not the start of a section.
+            if heading[0] != "other":
+                buckets[heading[0]].extend(i for i in _split_items(heading[1]) if len(i) > 1)
+            continue
         if heading:
             current, inline = heading
             if current == "must" and _PROFILE_HEADING.match(_strip_bullet(line).strip("*_#: ")):
@@ -150,13 +196,22 @@ def extract_job_requirements(text: str) -> JobRequirements:
     title, title_confidence = _jd_title(lines, raw_lines)
     location, location_confidence = _jd_location(lines)
     company, company_confidence = _jd_company(lines, title, location)
+    # Front matter states them as fields ("title = …"): read as such, never shown raw.
+    if front_field(fields, "title", "job_title", "position", "role"):
+        title, title_confidence = _shorten(str(front_field(fields, "title", "job_title", "position", "role")), 80), 0.95
+    if front_field(fields, "company", "employer", "organization", "organisation", "hiring_company"):
+        company = _shorten(str(front_field(fields, "company", "employer", "organization", "organisation",
+                                           "hiring_company")), 60)
+        company_confidence = 0.95
+    if front_field(fields, "location", "job_location", "city"):
+        location, location_confidence = _shorten(str(front_field(fields, "location", "job_location", "city")), 60), 0.95
 
     def items(bucket: list[str], limit: int) -> list[str]:
         out = []
         for entry in bucket:
             # The sentences of an item, without those that sell ("Are you a Lisp hacker? If so, join us.").
-            sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", entry)]
-            kept = [s for s in sentences if not _is_pitch(s, company)]
+            sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", _without_promise(entry))]
+            kept = [s for s in sentences if not _is_pitch(s, company) and not _is_terms(s, location)]
             for sentence in kept if len(entry) > 200 else [" ".join(kept)]:
                 if len(sentence) >= 3 and not re.match(r"^(?:job type|salary|location)\s*:", sentence, re.I):
                     out.append(_shorten(sentence, 160))
@@ -174,10 +229,12 @@ def extract_job_requirements(text: str) -> JobRequirements:
     # ("BSN preferred" after a semicolon, or a preference in brackets, only qualifies a must-have.)
     moved = [
         m for m in must
-        if (_NICE_HINT.search(re.split(r"[;,(]", m)[0]) or _NICE_ANYWHERE.search(m))
+        if (_NICE_HINT.search(re.split(r"[;,(]", m)[0]) or _NICE_ANYWHERE.search(re.split(r";", m)[0]))
         and not re.search(r"\brequired\b|\bmust\b", m, re.I)
     ]
     must = [m for m in must if m not in moved]
+    # "Excellent spoken English; Spanish is a plus", like "Associate degree in nursing; BSN preferred", is a
+    # must-have that names what would be better.
     nice = _dedupe(moved + nice, 12)
     if not must and not nice:
         loose = [_strip_bullet(ln) for ln in lines if ln and len(ln) <= 220 and not _is_pitch(_strip_bullet(ln), company)]

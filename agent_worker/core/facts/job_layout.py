@@ -8,12 +8,44 @@ from agent_worker.core.facts.cleanup import _is_bullet, _shorten, _strip_bullet,
 from agent_worker.core.facts.patterns import _LOCATION_RE, _TITLE_WORDS
 from agent_worker.core.facts.skills import _vocabulary_skills
 
+# A posting's front matter: YAML between "---" lines or TOML between "+++" lines at its top (markdown sites' postings).
+_FRONT_MATTER = re.compile(r"\A\s*(?P<fence>---|\+\+\+)[ \t]*\n(?P<body>.*?)\n(?P=fence)[ \t]*(?:\n|\Z)", re.DOTALL)
+_FRONT_FIELD = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*(?::|=)\s*(?P<value>.*?)\s*$")
+
+
+def front_matter(text: str) -> tuple[dict[str, str], str]:
+    """A posting's front matter as fields ({"title": "Reach Truck Operator", …}) and the text after it. Only plain
+    values are read (quotes undone); lists and tables are skipped. No front matter: ({}, text)."""
+    found = _FRONT_MATTER.match(text or "")
+    if not found:
+        return {}, text or ""
+    fields: dict[str, str] = {}
+    for line in found.group("body").splitlines():
+        field = _FRONT_FIELD.match(line)
+        if not field or line[:1].isspace():
+            continue
+        value = field.group("value")
+        if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
+            value = value[1:-1]
+        elif value[:1] in "[{" or not value:
+            continue
+        fields[field.group("key").lower().replace("-", "_")] = value.strip()
+    return fields, text[found.end():]
+
+
+def front_field(fields: dict[str, str], *names: str) -> str | None:
+    """The first of `names` the front matter gives."""
+    return next((fields[n] for n in names if fields.get(n)), None)
+
+
 _JD_SECTIONS = {
-    "nice": r"nice[- ]to[- ]haves?|nice to have(?: skills)?|bonus(?: points)?(?: if you have)?|preferred(?: qualifications| skills| experience)?|"
+    "nice": r"nice[- ]to[- ]haves?|desirable(?: qualifications| skills| experience)?|nice to have(?: skills)?|bonus(?: points)?(?: if you have)?|preferred(?: qualifications| skills| experience)?|"
     r"pluses|plus|extra credit|good to have|it'?s a plus(?: if you have)?|desired(?: skills| qualifications)?|"
     r"even better if(?: you have)?|additional(?: qualifications| skills)|ideally(?:,? you have)?",
     "must": r"requirements?|minimum requirements|job requirements|must[- ]haves?|must have(?: skills)?|"
-    r"(?:minimum |basic |required |key |essential )?qualifications|required skills|skills(?: (?:&|and) experience)?|"
+    r"(?:minimum |basic |required |key |essential )?qualifications|"
+    r"knowledge,? skills,? (?:and |& )?(?:abilities|experience)|skills,? knowledge,? (?:and |& )?(?:abilities|experience)|"
+    r"what you need|what you bring|required skills|skills(?: (?:&|and) experience)?|"
     r"experience|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are)? looking for|who you are|"
     r"about you|you have|you should have|you bring|your profile|your skills|the ideal candidate|"
     r"skills and qualifications|requirements and qualifications|competencies|essential criteria|"
@@ -21,10 +53,14 @@ _JD_SECTIONS = {
     r"who we(?:'re| are) looking for|you(?:'ll| will) need|what you(?:'ll| will)? have|we(?:'d| would) love (?:you )?to hear from you if",
     "resp": r"(?:key |main |core |primary |job )?responsibilities|about the (?:position|role|job|opportunity)|"
     r"about this (?:position|role|job)|the position|the opportunity|(?:your )?role and responsibilities|what you(?:'ll| will) do|what you'll be doing|"
-    r"the role|your role|role|day[- ]to[- ]day|duties|(?:key )?duties and responsibilities|in this role(?:,? you will)?|"
+    r"the role|your role|role|day[- ]to[- ]day|duties|(?:key |essential )?duties(?: and responsibilities)?|job summary|in this role(?:,? you will)?|"
     r"you will|your mission|job description|description|what the job involves|the job|your impact|"
     r"what you(?:'ll| will) work on|position summary|role description|about the role",
-    "other": r"about us|about the company|who we are|benefits|perks|compensation|salary|pay|how to apply|"
+    # What the job offers and asks of the candidate's time and body: never requirements (issue 31).
+    "other": r"(?:pay|salary|compensation|schedule)(?:,? (?:and|&) (?:benefits|perks|pay))|pay (?:&|and) perks|"
+    r"(?:work )?(?:hours|schedule)|work (?:year|hours|schedule)|shifts?|physical (?:requirements|demands)|"
+    r"working conditions|training|(?:hiring|interview) process|how we work|start date|safeguarding|"
+    r"about us|about the company|who we are|benefits|perks|compensation|salary|pay|how to apply|"
     r"equal opportunity|eeo|why join us|why us|our culture|the team|about the team|location|quick summary|"
     r"overview|company overview|what we offer|we offer|summary|apply|contact|job type|schedule|remote|"
     r"why (?:you should |you'll |you will )?(?:join|work (?:at|for|with))(?: us| [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,3})?|"
@@ -80,6 +116,9 @@ _COMPANY_MENTIONS = [
     (re.compile(rf"\b(?:join|joining)[ \t]+(?P<v>{_NAME})(?=[\s,.!?;:]|$)"), 0.7),
     (re.compile(rf"\b(?:a part of|work at|working at)[ \t]+(?P<v>{_NAME})(?=[ \t]*(?:\)|[,.!?;]\s|$))"), 0.5),
 ]
+# The last word of an organisation's name ("Marion County Clerk's Office", "Lincoln Unified School District").
+_ORG_END = re.compile(r"\b(?:Office|Inc\.?|LLC|Ltd\.?|Group|Co\.?|Company|Partnership|Hospital|Clinic|School|District|"
+                      r"Center|Centre|Services|Agency|Department|Council|Hotel|Trust|Union|Contractors|Foods)$")
 _STATE_AFTER = r"\s*,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b"
 
 
@@ -135,6 +174,17 @@ def _jd_company(lines: list[str], title: str | None, location: str | None = None
             and not _jd_section(first)
         ):
             return first, 0.8
+    # "ComfortPro Heating & Air" on a line of its own under the title, named again in the text.
+    for line in _header_lines(lines)[1:3]:
+        name = line.strip(" #*_")
+        if (
+            re.fullmatch(_NAME, name)
+            and len(re.findall(re.escape(name), text)) >= 2
+            and (_usable_name(name, title, text.replace(line, ""), location)
+                 or (_ORG_END.search(name) and not _is_place(name, text.replace(line, ""), location)))
+            and not _jd_section(name)
+        ):
+            return name, 0.8
     found: dict[str, list[float]] = {}
     for pattern, confidence in _COMPANY_MENTIONS:
         for match in pattern.finditer(text):
@@ -206,6 +256,15 @@ def _without_place(title: str) -> str:
     return " - ".join(parts)
 
 
+# Titles of trades and service jobs the resume-side title words leave out.
+_TRADE_TITLE_WORDS = re.compile(
+    r"\b(?:aide|worker|chef|cook|electrician|plumber|carpenter|welder|mechanic|driver|caregiver|carer|housekeeper|"
+    r"server|bartender|barista|porter|picker|packer|handler|installer|labou?rer|attendant|hygienist|paramedic|"
+    r"midwife|stocker|loader|dispatcher|merchandiser|teller|cleaner|janitor|custodian|guard|nanny|groomer)s?\b",
+    re.I,
+)
+
+
 def _jd_title(lines: list[str], raw_lines: list[str]) -> tuple[str | None, float]:
     for line in lines[:20]:
         match = _JD_TITLE_RE.match(line)
@@ -216,7 +275,7 @@ def _jd_title(lines: list[str], raw_lines: list[str]) -> tuple[str | None, float
             continue
         if re.search(r"https?://|@|\$|\d{3}", line) or not re.search(r"[A-Za-z]{2}", line):
             continue
-        if _TITLE_WORDS.search(line) and not re.match(r"^[\w-]+$", line):
+        if (_TITLE_WORDS.search(line) or _TRADE_TITLE_WORDS.search(line)) and not re.match(r"^[\w-]+$", line):
             return _shorten(_without_place(line), 80), 0.85
     for raw in raw_lines[:10]:
         if re.match(r"^\s*#{1,3}\s*\S", raw):

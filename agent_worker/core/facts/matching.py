@@ -30,25 +30,35 @@ _YEARS_RE = re.compile(r"(\d{1,2})\s*(?:\+|plus)?\s*(?:-|–|to)?\s*\d{0,2}\+?\s
 _UNPAID_RE = re.compile(r"(?:volunteer|member|participant)\b", re.I)
 
 
+# Verbs of a requirement that say nothing of the kind of work ("building", "running").
+_WORK_VERBS = set("building developing running managing leading delivering designing supporting providing "
+                  "handling doing professional relevant related previous prior total minimum hands-on".split())
+_MONTHS = {m: i for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+
+
+def _month(value: str | None, today_year: int | None) -> int | None:
+    """A date of a position as a count of months ("Mar 2019" -> 2019*12+2; "2019" -> January; "Present" -> January
+    of `today_year`), or None."""
+    year = re.search(r"(19[5-9]\d|20\d\d)", value or "")
+    if not year:
+        return today_year * 12 if today_year and value and re.match(_END, value, re.I) else None
+    named = re.search(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\b", value or "", re.I)
+    number = re.search(r"\b(0?[1-9]|1[0-2])\s*[/.-]\s*(?:19|20)\d\d\b", value or "")
+    month = _MONTHS[named.group(1).lower()] if named else int(number.group(1)) if number else 1
+    return int(year.group(1)) * 12 + month - 1
+
+
 def _resume_years(facts: ResumeFacts, today_year: int | None = None) -> float | None:
+    """Years of work the positions' dates cover, a month counted once however many positions share it."""
     spans = []
     for position in facts.positions:
         if _UNPAID_RE.match(position.title or ""):
             continue  # a club membership or volunteering is not years of work experience
-        start = re.search(r"(19[5-9]\d|20\d\d)", position.start or "")
-        end = re.search(r"(19[5-9]\d|20\d\d)", position.end or "")
-        if not start:
+        start, end = _month(position.start, None), _month(position.end, today_year)
+        if start is None or end is None or end < start:
             continue
-        end_year: int | None
-        if end:
-            end_year = int(end.group(1))
-        elif position.end and re.match(_END, position.end, re.I):
-            end_year = today_year
-        else:
-            end_year = None
-        if end_year is None:
-            continue
-        spans.append((int(start.group(1)), end_year))
+        spans.append((start, end))
     if not spans:
         return None
     spans.sort()
@@ -60,7 +70,7 @@ def _resume_years(facts: ResumeFacts, today_year: int | None = None) -> float | 
             total += cur_end - cur_start
             cur_start, cur_end = s, e
     total += cur_end - cur_start
-    return float(total)
+    return float(round(total / 12, 1))
 
 
 # What in a resume shows a skill it does not name: "VPCs" and "subnets" are networking, "EKS" is Kubernetes.
@@ -233,6 +243,66 @@ def _shown_by(skill: str, skills: dict[str, str], text: str) -> str | None:
     return match.group(0) if match else None
 
 
+_US_STATES = (
+    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|"
+    "Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|"
+    "Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|"
+    "Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|"
+    "West Virginia|Wisconsin|Wyoming"
+)
+_STATE_RE = re.compile(rf"\b({_US_STATES})\b")
+_CREDENTIAL = re.compile(r"\blicen[cs]\w*|\bcertif\w*|\bcredential\w*|\bregistration\b|\bregistered\b", re.I)
+_ANY_STATE = re.compile(r"\bin the state (?:you(?: are|'re) applying (?:for|in|to)|(?:where )?you(?:'ll| will) (?:work|practi[cs]e))|"
+                        r"\bin (?:this|the hiring) state\b", re.I)
+_CURRENT = re.compile(r"\b(?:current|active|valid|unrestricted|unencumbered|in good standing)\b", re.I)
+_LAPSED = re.compile(r"\b(?:expired|lapsed|inactive|revoked|suspended)\b", re.I)
+# Words of a credential requirement that qualify it rather than name it.
+_QUALIFIER_WORDS = set("current active valid unrestricted unencumbered good standing state states applying apply "
+                       "issued the a an in of for you are by board must hold have be with or and from this hiring "
+                       "license licence licensure licensed certification certified certificate credential "
+                       "registration".split())
+
+
+def _credential_words(text: str) -> set[str]:
+    """What a credential is ("rn", "journeyman", "electrician"), without its qualifiers."""
+    states = {w.lower() for w in _STATE_RE.findall(text) for w in w.split()}
+    return {w for w in re.findall(r"[a-z][a-z0-9+#-]+", text.lower())
+            if w not in _QUALIFIER_WORDS and w not in states and w not in _STOPWORDS}
+
+
+def _credential_verdict(requirement: str, lines: list[str]) -> tuple[bool | None, str, bool] | None:
+    """A credential asked with a qualifier (a state, "current", "active") judged on the resume line that shows the
+    credential: (met, why, to confirm). None when the requirement is no credential or names no qualifier."""
+    if not _CREDENTIAL.search(requirement):
+        return None
+    asked_states = set(_STATE_RE.findall(requirement))
+    any_state = bool(_ANY_STATE.search(requirement))
+    current = bool(_CURRENT.search(requirement))
+    if not (asked_states or any_state or current):
+        return None
+    core = _credential_words(requirement)
+    shown = [line for line in lines if _CREDENTIAL.search(line) and core & _credential_words(line)]
+    if not shown:
+        return None  # judged as any requirement: by what the resume says of it
+    line = max(shown, key=lambda ln: len(core & _credential_words(ln)))
+    held = set(_STATE_RE.findall(line))
+    said = _cut(line.strip(" -•*"), 60)
+    if _LAPSED.search(line):
+        return False, f"resume shows {said}, not a current one", False
+    if asked_states:
+        if held & asked_states:
+            return True, "resume shows " + said, False
+        where = " or ".join(sorted(asked_states))
+        if held:
+            return None, f"asks for one held in {where}; the resume shows {said}: confirm you hold it in {where}", True
+        return None, f"asks for one held in {where}; the resume does not say where yours is held", True
+    if any_state:
+        return None, f"asks for one in the state you apply in; the resume shows {said}: confirm it is from there", True
+    if _CURRENT.search(line):
+        return True, "resume shows " + said, False
+    return None, f"asks for a current one; the resume shows {said}: confirm it is current", True
+
+
 def _cut(text: str, limit: int = 70) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
@@ -258,14 +328,36 @@ def match_resume_to_job(
         today_year = datetime.date.today().year
     years = _resume_years(facts, today_year)
 
+    raw_lines = [line for piece in pieces for line in re.split(r"\n|(?<=[.;!?])\s+", piece) if line.strip()]
+    to_confirm: list[dict[str, str]] = []
+
     def judge(requirement: str) -> tuple[bool | None, str]:
-        req_skills = _vocabulary_skills(requirement)
+        credential = _credential_verdict(requirement, raw_lines)
+        if credential is not None:
+            met, why, confirm = credential
+            if confirm:
+                return None, "confirm: " + why
+            return met, why
         years_match = _YEARS_RE.search(requirement)
-        if years_match and years is not None:
-            if years < int(years_match.group(1)):
-                return False, f"asks for {years_match.group(0)}; the resume shows about {int(years)}"
-            if not req_skills:
-                return True, f"the resume shows about {int(years)} years"
+        if years_match and years is not None and years < int(years_match.group(1)):
+            return False, f"asks for {years_match.group(0)}; the resume shows about {int(years)}"
+        if years_match:
+            # The years are one part of it: what they are years of must be in the resume too ("5+ years of
+            # warehouse experience"), never met by a count of years alone.
+            rest = _YEARS_RE.sub(" ", requirement)
+            if not (_words(rest) - {"professional", "relevant", "related", "previous", "prior", "total", "minimum"}):
+                return (True, f"the resume shows about {int(years)} years") if years is not None else \
+                    (False, "the resume's dates do not show it")
+            met, why = judge(rest)
+            # The kind of work the years are of ("warehouse", "backend services") named in one line of the resume.
+            kind = _words(rest) - _WORK_VERBS
+            named = max((kind & line for line in resume_lines), key=len, default=set())
+            if not met and named and not _vocabulary_skills(rest):
+                met, why = True, "resume mentions " + ", ".join(sorted(named)[:4])
+            if met and years is not None:
+                return True, f"{why}; about {int(years)} years in all"
+            return (False, why if met is False else "not evident in the resume")
+        req_skills = _vocabulary_skills(requirement)
         degree = _degree_verdict(requirement, facts) if _KINDS[1][0].search(requirement) else None
         if degree:
             return degree
@@ -299,10 +391,14 @@ def match_resume_to_job(
     qualities: list[dict[str, str]] = []
     for requirement in reqs.must_haves:
         ok, why = judge(requirement)
+        if ok is None and why.startswith("confirm: "):
+            to_confirm.append({"requirement": requirement, "why": why.removeprefix("confirm: ")})
+            continue
         bucket = qualities if ok is None else matched_requirements if ok else gaps
         bucket.append({"requirement": requirement, "why": why})
     nice_matched = [n for n in reqs.nice_to_haves if judge(n)[0]]
-    total = len(matched_requirements) + len(gaps)
+    # A credential to confirm is not yet visible: it counts against the share until the candidate confirms it.
+    total = len(matched_requirements) + len(gaps) + len(to_confirm)
     return {
         "matched_skills": matched_skills,
         "missing_skills": missing_skills,
@@ -310,6 +406,7 @@ def match_resume_to_job(
         "matched_requirements": matched_requirements,
         "gaps": gaps,
         "qualities": qualities,
+        "to_confirm": to_confirm,
         "nice_to_haves_matched": nice_matched,
         "resume_years": years,
         "coverage": round(len(matched_requirements) / total, 2) if total else None,
