@@ -18,6 +18,7 @@ BENCHES = [
     ("engine_bench.py", "Interview engine: cost per turn"),
     ("report_bench.py", "Feedback: report PDF and analysis"),
     ("answer_scoring_bench.py", "Feedback: answer scoring on labelled pairs"),
+    ("trades_results_bench.py", "Feedback: results across trades, tuning and held-out"),
     ("fanout_bench.py", "Event fan-out: worker API to WebSocket"),
     ("text_interviews_bench.py", "Concurrent text interviews against real web processes, beside a bare echo consumer"),
     ("signup_burst_bench.py", "100 sign-ups and 100 uploads at once: PostgreSQL connections"),

@@ -363,7 +363,7 @@ def acknowledgement(reading: Reading, seed: str, key: object, *, intro: bool = F
     if intro:
         return pick(_ACK_INTRO, seed, "ack", key)
     if reading.strong:
-        result = reading.results[0] if reading.results else ""
+        result = reading.result_said
         if result.startswith("from ") and len(result) <= 50:
             return pick(_ACK_STRONG_RESULT[:1], seed, "ack", key).format(r=result)
         if result and len(result) <= 40:

@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass, field
 
 from agent_worker.core.answers.offtopic import small_talk_sentences
+from agent_worker.core.answers.sentences import Sentence
 from agent_worker.core.facts.skills import find_term, is_known_skill
+from agent_worker.core.reading.answer import read
 from agent_worker.core.text import words
 
 __all__ = ["ACTION_RE", "NUMBER", "RESULT_RE", "SITUATION_RE", "VAGUE_RE", "Reading", "named_kind", "numbers_in",
@@ -178,7 +180,9 @@ class Reading:
     why: bool
     vague: bool
     numbers: tuple[str, ...] = ()
-    results: tuple[str, ...] = ()  # result phrases, whole: "from 2 hours to 20 minutes"
+    # measured outcomes, as the report reads them (its result clauses): "Timeouts dropped from about 40 a night to zero"
+    results: tuple[str, ...] = ()
+    result_said: str = ""  # one of them as the interviewer can say it back: "from 2 hours to 20 minutes"
     people: bool = False
     anchors: tuple[str, ...] = field(default_factory=tuple)  # things named, to be named back
     made: tuple[str, ...] = field(default_factory=tuple)  # of those, what they did or chose ("the diff job", "Loki")
@@ -425,8 +429,16 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
     # A name from small talk ("My favourite film is Alien") is nothing to follow up.
     chatter = small_talk_sentences(text)
     anchors = [phrase for _, phrase in ranked if not any(phrase.removeprefix("the ") in said for said in chatter)]
+    # One reading with the report: its result clauses are the results, and what came before the candidate's first
+    # step (a heart rate going from 80 to 140, orders jumping to 3,000) is the problem they faced, never the outcome.
+    reading = read(text)
+    measured = tuple(r.text for r in reading.results)
     result = result_phrase(text)
-    has_result = bool(result) or bool(RESULT_RE.search(text))
+    said_at = text.find(result) if result else -1
+    if result and not any(r.start < said_at + len(result) and said_at < r.end for r in reading.results):
+        result = ""
+    after = _from_first_step(text, reading.sentences)
+    has_result = bool(measured) or bool(RESULT_RE.search(after))
     # A story is one real time: told with what they did, or what the team did ("we found…, we raised…"), whose
     # own part is then what is missing (not another "one specific time").
     told = bool(actions) or bool(_TEAM_PAST_RE.search(text)) or bool(_joined_to_i(text))
@@ -435,7 +447,7 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
     # step ("I booked the wrong weekend; I called the hotel that afternoon"; "I was on call that weekend, and I led the
     # postmortem" leaves what was going on untold).
     steps = sum(a.split()[-1].lower() not in _HABIT_VERBS for a in actions) + len(_joined_to_i(text))
-    story = told and (bool(SITUATION_RE.search(text)) or bool(result) or count >= 30 or steps >= 1 and has_result
+    story = told and (bool(SITUATION_RE.search(text)) or bool(measured) or count >= 30 or steps >= 1 and has_result
                       or _acted_on(text) or steps >= 2 and bool(_WHEN_RE.search(text)))
     vague = vague_hits > 0 and (count < 40 or vague_hits >= 3)
     non_answer = count < 4 or (count < 12 and not anchors and not actions) or (vague and not actions and count < 20)
@@ -448,12 +460,20 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
         why=bool(_WHY_RE.search(text)),
         vague=vague,
         numbers=tuple(numbers_in(text)),
-        results=(result,) if result else (),
+        results=measured,
+        result_said=result,
         people=bool(_PERSON_RE.search(text)),
         anchors=tuple(anchors),
         made=tuple(phrase for rank, phrase in ranked if rank in (0, 2, 3)),
-        outcome=outcome_clause(text),
+        outcome=outcome_clause(after),
     )
+
+
+def _from_first_step(text: str, sentences: tuple[Sentence, ...]) -> str:
+    """The answer from the first sentence where the candidate or the team acts: where an outcome can be (what came
+    before is the situation). The whole answer when nobody acts in it."""
+    first = next((s for s in sentences if s.own_action or s.team_action), None)
+    return text[first.span.start:] if first is not None else text
 
 
 # Where someone works or worked: "at Acme", "for the YMCA", "joined Stripe".

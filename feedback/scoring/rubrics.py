@@ -410,19 +410,23 @@ _ASKS_WHY = re.compile(r"\b(?:how|why|approach|would\s+you|trade-?offs?|decide|c
 def score_general(sentences: list[Sentence], words: int, results: list, rel: float, question: str = "") -> Score:
     score = Score(1.0, ["1 to start"])
     first = sentences[0] if sentences else None
+    examples = [s for s in sentences if s.own_action or _INSTANCE.search(s.text)]
+    # A look back at the story just told is answered with what they would change, said concretely ("Next time I'd
+    # start three months before the contract ends instead of one", "I would ask the partners which figures they
+    # read…" beside what happened: "I spent a week on pages nobody opened"): the story was the example.
+    backing = bool(examples)
+    changes = [s for s in sentences if (s.hypothetical or s.reflection) and not s.generic and not s.non_answer
+               and (s.numbers or s.names or s.reasons or backing)] if looks_back(question) else []
     if first is not None and not (first.generic or first.non_answer) and (
-            first.own_action or re.search(r"(?i)^\s*i\b", first.text)):
+            first.own_action or re.search(r"(?i)^\s*i\b", first.text) or first in changes):
         score.add(0.5, "for answering directly")
     reasons = [s for s in sentences if s.reasons]
     if reasons:
         score.add(0.6, "for explaining why")
+    elif changes and backing:
+        score.add(0.6, "for saying what happened that makes the change worth making")
     elif _ASKS_WHY.search(question):
         score.flags.add("no_reason")
-    examples = [s for s in sentences if s.own_action or _INSTANCE.search(s.text)]
-    # A look back at the story just told is answered with what they would change, said concretely ("Next time I'd
-    # start three months before the contract ends instead of one"): the story was the example.
-    changes = [s for s in sentences if (s.hypothetical or s.reflection) and not s.generic
-               and (s.numbers or s.names or s.reasons)] if looks_back(question) else []
     if examples:
         score.add(1.0, "for a concrete example from your own work")
     elif changes:
@@ -435,7 +439,9 @@ def score_general(sentences: list[Sentence], words: int, results: list, rel: flo
         score.add(0.6, f'for a result with an amount ("{results[0].text}")')
     elif examples and any(s.outcome for s in sentences if s.span.start >= examples[0].span.start):
         score.add(0.3, "for saying how it turned out")
-    _specifics_and_faults(score, sentences, words, limit=0.8, short=25)
+    # A concrete change with its reason is something concrete, however short ("Next time I'd set the seating plan on
+    # day one rather than after the first fortnight, because by then the groups had already formed").
+    _specifics_and_faults(score, sentences, words, limit=0.8, short=12 if changes else 25)
     _relevance_limit(score, rel, sentences)
     return score
 

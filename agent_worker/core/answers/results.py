@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent_worker.core.reading.lexicon import NUMBER_WORDS
+from agent_worker.core.reading.lexicon import CADENCE_UNITS, MONEY_WORDS, NUMBER_WORDS
 from agent_worker.core.reading.tokens import Span
 
 _UNITS = "|".join(NUMBER_WORDS)
@@ -25,7 +25,7 @@ NUMBER = (
 _QUALIFIER = r"(?:(?:about|around|roughly|almost|nearly|over|under|more\s+than|less\s+than|just|only|below|above)\s+)?"
 _AMOUNT = (
     rf"{_QUALIFIER}(?:{NUMBER})(?:\s?(?:%|percent\b|per\s+cent\b|x\b|times\b|percentage\s+points?\b))?"
-    r"(?:\s+(?!(?:and|but|so|which|in|within|the|a|an|over|after|before|to|of|by|for|with|as|than|from|at|on)\b)[a-z]+\b)?"
+    r"(?:\s+(?!(?:and|or|but|so|which|in|within|the|a|an|over|after|before|to|of|by|for|with|as|than|from|at|on)\b)[a-z]+\b)?"
 )
 
 _CHANGE_VERBS = (
@@ -213,7 +213,13 @@ _PATTERNS = [
     # "take three days instead of fourteen"
     _needs('instead', re.compile(rf"\b(?:{_CHANGE_VERBS}|take|takes|takes\s+about|now\s+\w+)\b[^.;!?]{{0,40}}?{_AMOUNT}[^.;!?]{{0,30}}?\binstead\s+of\s+(?:the\s+)?{_AMOUNT}", re.I)),
     # "three days early", "two weeks ahead of schedule"
-    _needs('early', 'ahead', 'sooner', re.compile(rf"\b{_AMOUNT}\s+(?:early|ahead\s+of\s+schedule|sooner|ahead)\b", re.I)),
+    # (a time: "two questions ahead of the call" is no result)
+    # (a time, for work done: "we submitted three days early"; not "two questions ahead of the call", nor "a coach
+    # arriving two hours early", the problem, nor "I decided to turn back two hours early", a decision)
+    _needs('early', 'ahead', 'sooner', re.compile(
+        r"\b(?:finish\w*|deliver\w*|submit\w*|ship\w*|launch\w*|complet\w*|done|ready|live|closed|handed\s+\w+|filed|"
+        rf"opened|paid|signed|came\s+in|went\s+out|arrived)\b[^.;!?]{{0,40}}?\b{_QUALIFIER}(?:{NUMBER})\s+{_DURATION}\s+"
+        r"(?:early|ahead\s+of\s+schedule|sooner|ahead)\b", re.I)),
     # "saved 4 hours a week", "freed about four hours of my week", "saving $20k a year"
     _needs('sav', 'free', re.compile(rf"\b(?:saved|saving|saves|freed|freeing)\b[^.;!?]{{0,25}}?{_AMOUNT}", re.I)),
     # "99.95% delivery", "a 0.70 precision" are levels reached
@@ -234,6 +240,48 @@ _LEARNERS = r"(?:students|pupils|learners|children|kids|trainees|apprentices|can
 _CLIENTS = r"(?:seats|licen[cs]es|users|accounts|customers|clients|locations|sites|stores|subscribers|members|sign-?ups|new\s+logos)"
 # Outcomes as professions tell them: a renewal with its term, a deal's size, a patient home without a
 # complication, a class that passed, a backlog cleared in a time, money recovered.
+# How often, in words: "one release a year", "once every two weeks", "three or four times a week", "every quarter",
+# "once a fortnight", "every night" (a rate or a cadence in any trade).
+_CADENCE_UNIT = rf"(?:{'|'.join(CADENCE_UNITS)})s?"
+_CADENCE = (
+    rf"(?:(?:once|twice|(?:{NUMBER})(?:\s+or\s+(?:{NUMBER}))?(?:\s+[\w'’-]+){{0,2}}?)\s+(?:a|an|per|every|each)\s+"
+    rf"(?:(?:other|few|(?:{NUMBER}))\s+)?{_CADENCE_UNIT}|every\s+(?:(?:other|few|(?:{NUMBER}))\s+)?{_CADENCE_UNIT}"
+    rf"|{_FREQUENCY})"
+)
+# Money, in digits or words: "$40k", "150 dollars", "two thousand pounds", "around eleven thousand dollars".
+_MONEY_AMOUNT = (
+    rf"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn|million|thousand)\b)?|(?:{NUMBER})(?:\s+and\s+(?:{NUMBER}))?"
+    rf"(?:\s?(?:k|m|million|thousand|hundred(?:\s+thousand)?)\b)?\s+(?:{'|'.join(MONEY_WORDS)})\b)"
+)
+# Outcomes told as a rate, a cadence or money, in any trade (tuned on tests/fixtures/feedback/trades_results_tuning.json):
+_RATE_PATTERNS = [
+    # "we went from one release a year to one every two weeks", "from refusing four mornings a week to once a
+    # fortnight", "went from seeing the numbers every quarter to every week": a cadence before and after
+    _needs('from', re.compile(
+        rf"\bfrom\s+(?:[\w'’-]+\s+){{0,4}}?{_CADENCE}(?:\s+or\s+so)?\s+to\s+(?:[\w'’-]+\s+){{0,3}}?{_CADENCE}", re.I)),
+    # "roughly 150 dollars a month we stopped losing", "about a thousand pounds a month the pharmacy keeps", "two
+    # hundred and fifty dollars a month we don't pay any more": money a period, kept
+    _needs('$', '€', '£', *MONEY_WORDS, re.compile(
+        rf"{_QUALIFIER}{_MONEY_AMOUNT}(?:\s+(?:a|an|per|every|each)\s+(?:week|month|quarter|year))?\s+"
+        r"(?:(?:that\s+)?(?:we|they|i|the\s+[\w-]+|our\s+[\w-]+|she|he)\s+)(?:stopped\s+losing|no\s+longer\s+(?:lose|pay|spend)|"
+        r"(?:don['’]t|do\s+not|didn['’]t|won['’]t)\s+(?:pay|lose|spend|waste)|keeps?|kept|saves?|saved|gets?\s+back|got\s+back)\b",
+        re.I,
+    )),
+    # "we got back around eleven thousand dollars", "won back £3,000", "we won back 14 accounts"
+    _needs('back', re.compile(rf"\b(?:got|get|won|clawed|paid)\s+back\s+{_QUALIFIER}{_MONEY_AMOUNT}", re.I)),
+    _needs('back', re.compile(rf"\b(?:won|winning|brought|bringing)\s+back\s+{_QUALIFIER}(?:{NUMBER})\s+(?:lapsed\s+|lost\s+)?{_CLIENTS}\b", re.I)),
+    # "within a season we were at sixty lessons a month" after "bookings had dropped to about twenty a month": a rate
+    # reached, against one said before
+    _needs('at', 'to', re.compile(
+        rf"\b(?:were|was|are|is|got|reached|came|went)\s+(?:at|up\s+to|back\s+to)\s+(?P<rate>{_QUALIFIER}(?:{NUMBER})"
+        rf"(?:\s+[\w'’-]+){{0,2}}?\s+(?:a|an|per|every|each)\s+{_CADENCE_UNIT})\b", re.I)),
+    # "Everyone was in a room within ninety minutes", "all of them were seen inside the hour": everyone, in a time
+    _needs('within', 'inside', 'under', re.compile(
+        rf"\b(?:everyone|everybody|every\s+[\w'’-]+|all\s+(?:of\s+)?(?:them|(?:the|our|my|their)\s+[\w'’-]+))\s+"
+        rf"(?:was|were|had\s+been|got)\s+[^.;!?]{{0,40}}?\b(?:within|inside|in\s+under)\s+(?:{_WHEN}|{_AMOUNT})", re.I)),
+    # "…, up from fourteen the year before", "down from 12 percent": a level against the one before
+    _needs('from', re.compile(rf"\b(?:up|down)\s+from\s+{_AMOUNT}", re.I)),
+]
 _PROFESSION_PATTERNS = [
     # "the customer renewed for two years", "they signed a three-year contract", "extended for another year"
     _needs('for', re.compile(rf"\b(?:renewed|extended|re-?signed|signed\s+on|signed\s+up|committed)\b(?:\s+(?:the|their|its|our)\s+\w+)?\s+for\s+{_TERM}", re.I)),
@@ -302,9 +350,10 @@ def result_spans(text: str, sentences: list[Span]) -> list[Span]:
     return sorted(found, key=lambda s: s.start)
 
 
+_ALL_PATTERNS = _PATTERNS + _PROFESSION_PATTERNS + _RATE_PATTERNS
 # Any word some result pattern needs: a sentence holding none is not searched at all (an answer of many short
 # sentences, "Yes. No. Okay.", paid sixty substring tests per sentence).
-_ANY_NEEDED = re.compile("|".join(sorted({re.escape(w) for needs, _ in _PATTERNS + _PROFESSION_PATTERNS for w in needs},
+_ANY_NEEDED = re.compile("|".join(sorted({re.escape(w) for needs, _ in _ALL_PATTERNS for w in needs},
                                          key=len, reverse=True)))
 
 
@@ -314,7 +363,7 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
     spans: list[Span] = []
     if not _ANY_NEEDED.search(lower):
         return spans
-    for needs, pattern in _PATTERNS + _PROFESSION_PATTERNS:
+    for needs, pattern in _ALL_PATTERNS:
         if not any(word in lower for word in needs):
             continue
         for match in pattern.finditer(body):
@@ -323,6 +372,8 @@ def _sentence_results(text: str, sentence: Span) -> list[Span]:
             if _YEAR_RANGE.search(match.group(0)) or _ONE_BY_ONE.search(match.group(0)):
                 continue
             if "level" in match.groupdict() and not _is_level(match.group("level"), text[: sentence.start]):
+                continue
+            if "rate" in match.groupdict() and not _RATE_BEFORE.search(text, 0, sentence.start):
                 continue
             if pattern in (ZERO_AFTER, NO_COUNT) and not _measured_zero(body, text[: sentence.start], match.group(0)):
                 continue

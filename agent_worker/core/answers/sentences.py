@@ -312,6 +312,13 @@ def habit_steps(body: str) -> int:
     return steps
 
 
+# A measure rising or falling the wrong way, told as what happened to them (a patient, the orders, a reading), not as
+# what the candidate did: "went from 16 to 28 over my shift", "jumped from 500 a day to 3,000", "dropped to 85 over 50".
+_GOT_WORSE = re.compile(
+    r"(?i)\b(?:had\s+(?:dropped|fallen|gone\s+(?:up|down)|risen|grown|climbed|doubled|shrunk)|jumped|spiked|soared|shot\s+up|climbed|rose|grew|doubled|tripled|surged|ballooned|went\s+up|"
+    r"(?:heart|respiratory|pulse|breathing)\s+rate|blood\s+pressure|temperature|saturations?|sats|(?:went|dropped|fell)\s+"
+    r"(?:from\s+[^.;!?]{1,25}?\s+)?to\s+[^.;!?]{0,20}?\b(?:over|megohms|degrees|mmol))\b"
+)
 _TOLD_AS_OUTCOME = re.compile(r"(?i)\b(?:as\s+a\s+result|in\s+the\s+end|since\s+then|after\s+that|afterwards|by\s+the\s+end)\b")
 
 
@@ -324,8 +331,11 @@ def _problem_first(sentences: list[Sentence]) -> None:
         if sentence.own_action:
             return
         later = sentences[index + 1 :]
+        # A measure of someone else's or something's getting worse ("his heart rate went from 80 to 140", "orders
+        # jumped from 500 a day to 3,000") is the problem whether or not the outcome is told.
+        worse = bool(_GOT_WORSE.search(sentence.text))
         if (sentence.part == "result" and not sentence.team_action and not _TOLD_AS_OUTCOME.search(sentence.text)
-                and any(s.own_action for s in later) and any(s.outcome for s in later)):
+                and any(s.own_action for s in later) and (worse or any(s.outcome for s in later))):
             sentence.part = "situation"
             sentence.clauses = [("situation", sentence.span)]
             sentence.outcome = False
@@ -405,6 +415,9 @@ def _is_action(body: str, match: re.Match[str]) -> bool:
     if match.group(1).lower() == "used":
         # "I used Python for the forecasts" is a step; "I used to …" is a habit, "I used it a bit" is not telling.
         return bool(re.match(r"\s+(?!to\b|it\b|them\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:to|for)\s+\w+", body[match.end(1):], re.I))
+    if match.group(1).lower() == "decided":
+        # "I decided to turn back to the harbour" is a step (a decision taken); "I decided that it was fine" is not
+        return bool(re.match(r"\s+to\s+(?!be\b)[a-z]+", body[match.end(1):], re.I))
     if match.group(1).lower() in _NOT_ACTIONS:
         return False
     if match.group(1).lower() == "joined" and re.match(r"\s+(?:[A-HJ-Z]|I\w)|\s*(?:[,.;!?]|$)", body[match.end(1):]):

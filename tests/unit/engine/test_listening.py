@@ -32,7 +32,8 @@ def test_a_story_is_read_for_what_it_names_and_what_it_leaves_out():
     reading = read_answer(STORY)
     assert reading.story and reading.own_part and reading.result and not reading.non_answer
     assert reading.anchors[0] == "the diff job"
-    assert reading.results == ("from 4 a month to under 1",)
+    assert reading.result_said == "from 4 a month to under 1"
+    assert reading.results and "from 4 a month to under 1" in reading.results[0]
     assert reading.missing == ["why"]
 
 
