@@ -153,6 +153,8 @@ def _merged_positions(layout: list[Position], model: list[ModelPosition]) -> lis
 def merge_model_reading(layout: ResumeFacts, reply: ModelResume, text: str) -> ResumeFacts:
     """The layout reader's facts checked against the model's reading of the same `text` (see the module doc)."""
     model = grounded(reply, text)
+    if not (model.name or model.positions or model.education or model.skills):
+        return layout  # an answer with nothing the text holds is no second reading
     confidence = dict(layout.confidence)
     name = layout.name
     if model.name and _same(layout.name, model.name):
