@@ -16,7 +16,7 @@ help:
 	@echo "make test   install what tests need and run the whole suite (unit/integration, voice, PostgreSQL+Redis and faults, browser)"
 	@echo "make test-postgres  the unit and integration tests again on the local PostgreSQL and Redis (CI runs it too)"
 	@echo "make bench  run the benchmarks and write bench/results/*.json and bench/README.md"
-	@echo "make lint   ruff and mypy over the code"
+	@echo "make lint   ruff, import cycles and mypy over the code"
 
 $(PY):
 	@PYTHON=$$(bin/find-python) || exit 1; \
@@ -92,9 +92,10 @@ bench: setup-test
 	$(PY) bench/run.py
 
 # mypy checks every package (strict on the engine core and the services, see pyproject.toml): any error
-# fails `make lint`.
+# fails `make lint`, and so does an import cycle among the product's modules (bin/import-cycles).
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(PY) bin/import-cycles
 	@mkdir -p var; if $(VENV)/bin/mypy accounts interviews feedback agent_worker mockflow_site > var/mypy.txt; \
 	then echo "mypy: clean"; else cat var/mypy.txt; echo "mypy: errors above"; exit 1; fi
 

@@ -5,43 +5,49 @@ what the engine says; a brain proposes questions and moves through the three too
 decides and records each decision as an `Event`. See `agent_worker/core/README.md` for the driver
 and brain interfaces.
 
-State changes only by applying events (`_apply`), so `Engine.restore(events, ...)` rebuilds the
-same state a live engine had, and every choice (ids, wordings) is hashed from the seed and that
-state, so the rebuilt engine continues with the same events an uninterrupted one would have made.
-
-This module is the state machine (driver API, timers, transitions, the fold); the tools live in
-`engine_tools.py`, the brain's side of a turn in `engine_brain.py`, the records in `records.py`.
+The interview's state (`state.InterviewState`) changes only by applying events, so `Engine.restore(events, ...)`
+(the fold over the stored events) rebuilds the same state a live engine had, and every choice (ids, wordings) is
+hashed from the seed and that state, so the rebuilt engine continues with the same events an uninterrupted one
+would have made. The rules a brain's proposals are checked against are functions over the state that return
+decisions (`rules.py`); so are the bridges (`lines.py`) and a model's instructions (`instructions.py`). This
+module keeps the rest: what the transport says right now (who holds the floor, lines queued and handed out), the
+driver API, timers and transitions, and carrying decisions out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Self
 
 from agent_worker.core import events as ev
+from agent_worker.core import lines, rules
 from agent_worker.core.brain import Brain, BrainTurn
 from agent_worker.core.clock import Clock, iso, parse_iso
-from agent_worker.core.engine_brain import EngineBrainSide
-from agent_worker.core.engine_lines import EngineLines
-from agent_worker.core.engine_restore import EngineRestore
-from agent_worker.core.engine_tools import EngineTools
 from agent_worker.core.events import Event
 from agent_worker.core.followups import own_question
-from agent_worker.core.listening import Reading
+from agent_worker.core.instructions import brain_context
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
 from agent_worker.core.records import (
     ANSWERED,
     MAX_DURATION_SECONDS,
     MAX_TURNS,
-    REQUEST,
     Line,
     QuestionRecord,
-    StageState,
 )
+from agent_worker.core.repeating import NotAnAnswer
 from agent_worker.core.seeding import derive_uuid
+from agent_worker.core.state import InterviewState
 from agent_worker.core.tailoring import InterviewContext
-from agent_worker.core.text import candidate_request, cap, is_thinking, words
+from agent_worker.core.text import candidate_request, cap, is_thinking
+from agent_worker.core.tools import (
+    TOOLS_BY_NAME,
+    AskQuestionArguments,
+    AssessResponseArguments,
+    ToolResult,
+    TransitionStageArguments,
+    tool_names,
+)
 
 __all__ = ["ANSWER_MAX_CHARS", "MAX_DURATION_SECONDS", "MAX_TURNS", "TYPING_GRACE_SECONDS", "Engine", "Line", "QuestionRecord"]
 
@@ -51,7 +57,7 @@ TYPING_GRACE_SECONDS = 10.0
 ANSWER_MAX_CHARS = 5_000
 
 
-class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
+class Engine:
     """One interview. Not thread-safe: one driver at a time (the lease decides which)."""
 
     def __init__(
@@ -66,44 +72,17 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         brain_name: str | None = None,
         max_duration_seconds: float = MAX_DURATION_SECONDS,
         max_turns: int = MAX_TURNS,
+        state: InterviewState | None = None,
     ) -> None:
-        self.plan = plan
-        self.context = context
-        self.seed = str(seed)
+        self.state = state if state is not None else InterviewState(plan, context, str(seed))
         self.clock = clock
         self.brain = brain
         self.fallback_brain = fallback_brain
         self.brain_name = brain_name or (brain.name if brain is not None else "external")
         self.max_duration_seconds = max_duration_seconds
         self.max_turns = max_turns
-        self.events: list[Event] = []
         self.on_event: Callable[[Event], None] | None = None
-        # Folded from events.
-        self.started = False
-        self.started_at = 0.0
-        self.ended = False
-        self.end_reason: str | None = None
-        self.stage_index = -1
-        self._stages: dict[int, StageState] = {}
-        self._questions: dict[str, QuestionRecord] = {}
-        self._order: list[str] = []
-        self._last_spoken_qid: str | None = None
-        self._answer_turn = 0
-        self._assessed_turn = 0
-        self._last_depth: int | None = None
-        self._last_activity = 0.0
-        self._last_agent_end = 0.0
-        self._thinking_since: float | None = None
-        self._turns = 0
-        self._candidate_utterances = 0
-        self._closing_said = False
-        self._said_words: set[str] = set()  # every word of every answer so far, kept as answers come
-        self._tone_readings: dict[str, tuple[int, Reading]] = {}  # per question: (answers read, its reading)
-        self._last_exit_reason = "natural"
-        self.brain_due: str | None = None
-        self.paused_reason: str | None = None  # set while nobody drives (interview.paused)
-        self._paused_at: float | None = None
-        # Transient (not in events): what the transport says right now, and speech in flight.
+        # Not in events: what the transport says right now, speech in flight, and the turn under way.
         self._speaking = False
         self._agent_busy = False
         self._agent_free_at = 0.0
@@ -112,14 +91,42 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         self._queue: list[Line] = []
         self._handed_out = 0
         self._line_counter = 0
-        self._ending: tuple[str, str] | None = None
+        self._ending: tuple[str, str] | None = None  # closing: (exit reason, end reason)
         self._open_turn: BrainTurn | None = None
-        self.stage_changes = 0
         self._unspoken_qid: str | None = None
-        self._bridge_due: str | None = None
-        self._closing_waits = False  # a bridge waiting for its stage's first question (its lead reason)
+        self._bridge_due: str | None = None  # a bridge waiting for its stage's first question (its lead reason)
+        self._closing_waits = False  # the goodbye waits for the candidate's last words
         self._limit_hit_seq = 0
-        self._restoring = False
+
+    @classmethod
+    def restore(
+        cls,
+        events: Iterable[Event | dict[str, Any]],
+        plan: StagePlan,
+        context: InterviewContext,
+        *,
+        clock: Clock,
+        brain: Brain | None = None,
+        fallback_brain: Brain | None = None,
+        seed: str | int | None = None,
+        max_duration_seconds: float = MAX_DURATION_SECONDS,
+        max_turns: int = MAX_TURNS,
+    ) -> Self:
+        """Rebuild an engine from its stored events (the fold); both clocks resume where the last event left them
+        (time with no driver does not count), and what the candidate has not seen yet is queued again."""
+        stored = [e if isinstance(e, Event) else Event.model_validate(e) for e in events]
+        stored.sort(key=lambda e: e.seq)
+        if seed is None:
+            started = next((e for e in stored if e.type == ev.INTERVIEW_STARTED), None)
+            if started is None:
+                raise ValueError("cannot restore an interview without its interview.started event")
+            seed = started.data["seed"]
+        state = InterviewState.fold(stored, plan, context, str(seed))
+        engine = cls(plan, context, seed=seed, clock=clock, brain=brain, fallback_brain=fallback_brain,
+                     max_duration_seconds=max_duration_seconds, max_turns=max_turns, state=state)
+        if stored:
+            engine._resume(parse_iso(stored[-1].at))
+        return engine
 
     # ============================================================================================
     # Driver API
@@ -138,15 +145,15 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         def act() -> None:
             now = self.clock.now()
             if not self._speaking and now >= self._typing_until:
-                self._speech_qid = self._last_spoken_qid
+                self._speech_qid = self.state.last_spoken_qid
             self._speaking = True
-            self._last_activity = max(self._last_activity, now)
+            self.state.last_activity = max(self.state.last_activity, now)
         return self._run(act)
 
     def candidate_stopped_speaking(self) -> list[Event]:
         def act() -> None:
             self._speaking = False
-            self._last_activity = max(self._last_activity, self.clock.now())
+            self.state.last_activity = max(self.state.last_activity, self.clock.now())
         return self._run(act)
 
     def agent_busy(self, busy: bool) -> list[Event]:
@@ -165,9 +172,9 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         def act() -> None:
             now = self.clock.now()
             if not self._speaking and now >= self._typing_until:
-                self._speech_qid = self._last_spoken_qid
+                self._speech_qid = self.state.last_spoken_qid
             self._typing_until = now + TYPING_GRACE_SECONDS
-            self._last_activity = max(self._last_activity, now)
+            self.state.last_activity = max(self.state.last_activity, now)
         return self._run(act)
 
     def candidate_said(
@@ -183,18 +190,18 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         """One finished utterance (voice: a final transcript; text: a sent answer, with the page's
         `client_id` when it gave one, so that a resent answer is known as the same one)."""
         def act() -> None:
-            if not self.started or self.ended:
+            if not self.state.started or self.state.ended:
                 return
             end = ended_at if ended_at is not None else self.clock.now()
             begin = started_at if started_at is not None else end
             qid = self._speech_qid if (self._speaking or self._typing_until > begin) else None
-            qid = qid or self._last_spoken_qid
+            qid = qid or self.state.last_spoken_qid
             self._speaking = False
             self._typing_until = 0.0
             self._speech_qid = None
             clean = cap(text, ANSWER_MAX_CHARS)
             if not clean:
-                self._last_activity = max(self._last_activity, end)
+                self.state.last_activity = max(self.state.last_activity, end)
                 return
             data: dict[str, Any] = {"text": clean, "question_id": qid, "source": source,
                                     "started_at": iso(begin), "ended_at": iso(end)}
@@ -213,10 +220,10 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
     def _asks_their_own(self, text: str, qid: str | None) -> bool:
         """A question of their own about the job instead of an answer, in the middle of the interview (the
         greeting's and the closing's questions are conversation: there it is simply answered)."""
-        question = self._questions.get(qid or "")
-        current = self.current_question()
+        question = self.state.by_id.get(qid or "")
+        current = self.state.current_question()
         return (question is not None and question is current and not question.answered
-                and 0 < question.stage_index < len(self.plan.stages) - 1 and own_question(text))
+                and 0 < question.stage_index < len(self.state.plan.stages) - 1 and own_question(text))
 
     def take_lines(self) -> list[Line]:
         """Lines queued since the last call, to be played in order. Each line is handed out once."""
@@ -231,7 +238,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
 
     def lines_said(self) -> list[str]:
         """The interviewer's words so far, in order: every line played, then every line queued."""
-        played = [str(e.data["text"]) for e in self.events if e.type == ev.AGENT_SAID]
+        played = [str(e.data["text"]) for e in self.state.events if e.type == ev.AGENT_SAID]
         return played + [line.text for line in self._queue]
 
     def agent_line_played(
@@ -265,7 +272,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
     def play_lines_at_once(self) -> list[Event]:
         """Text mode: play every queued line now, and whatever the brain says next, until the floor is free."""
         produced: list[Event] = []
-        while self._queue and not self.ended:
+        while self._queue and not self.state.ended:
             produced += self.agent_line_played(self._queue[0].id)
         self._handed_out = len(self._queue)
         return produced
@@ -284,7 +291,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         if reason not in ev.PAUSE_REASONS:
             raise ValueError(f"unknown pause reason {reason!r}")
         def act() -> None:
-            if self.started and not self.ended and self.paused_reason is None:
+            if self.state.started and not self.state.ended and self.state.paused_reason is None:
                 self._emit(ev.INTERVIEW_PAUSED, {"reason": reason})
                 self._queue.clear()  # unplayed lines are queued again on resume
                 self._handed_out = 0
@@ -292,11 +299,11 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
 
     def resumed(self, reason: str) -> list[Event]:
         """The pause is over (the candidate or a worker is attached again): clocks go on where they stopped."""
-        if self.paused_reason is None or self.ended:
+        if self.state.paused_reason is None or self.state.ended:
             return []
-        gap = self.clock.now() - (self._paused_at or self.clock.now())
+        gap = self.clock.now() - (self.state.paused_at or self.clock.now())
         if gap > 0:
-            self._shift_clocks(gap)
+            self.state.shift_clocks(gap)
         def act() -> None:
             self._emit(ev.INTERVIEW_RESUMED, {"reason": reason})
             self._requeue()
@@ -305,31 +312,27 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
     def fail(self) -> list[Event]:
         """The interview cannot go on (an internal error): end it as failed."""
         def act() -> None:
-            if self.started and not self.ended:
+            if self.state.started and not self.state.ended:
                 self._emit(ev.INTERVIEW_ENDED, {"reason": "failed"})
         return self._run(act)
 
     @property
     def is_over(self) -> bool:
-        return self.ended
-
-    @property
-    def current_stage(self) -> Stage | None:
-        return self.plan.stages[self.stage_index] if 0 <= self.stage_index < len(self.plan.stages) else None
+        return self.state.ended
 
     def next_deadline(self) -> float | None:
         """When `tick()` next has something to do if nothing else happens (None: nothing scheduled)."""
-        if not self.started or self.ended or self._queue or self.paused_reason is not None:
+        if not self.state.started or self.state.ended or self._queue or self.state.paused_reason is not None:
             return None
         now = self.clock.now()
-        stage = self.current_stage
+        stage = self.state.current_stage
         if stage is None:
             return None
         times: list[float] = []
         if self._ending is None:
-            ceiling = self.started_at + self.max_duration_seconds
+            ceiling = self.state.started_at + self.max_duration_seconds
             times.append(ceiling if now < ceiling else self._hold_release(now, ceiling))
-        state = self._stages[self.stage_index]
+        state = self.state.stages[self.state.stage_index]
         cap_at = state.entered_at + stage.max_seconds
         times.append(cap_at if now < cap_at else self._hold_release(now, cap_at))
         if not self._speaking and not self._agent_busy:
@@ -338,31 +341,98 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
 
     # -- reading ----------------------------------------------------------------------------------
 
+    @property
+    def plan(self) -> StagePlan:
+        return self.state.plan
+
+    @property
+    def context(self) -> InterviewContext:
+        return self.state.context
+
+    @property
+    def seed(self) -> str:
+        return self.state.seed
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    @property
+    def started(self) -> bool:
+        return self.state.started
+
+    @property
+    def started_at(self) -> float:
+        return self.state.started_at
+
+    @property
+    def ended(self) -> bool:
+        return self.state.ended
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.state.end_reason
+
+    @property
+    def stage_index(self) -> int:
+        return self.state.stage_index
+
+    @property
+    def stage_changes(self) -> int:
+        return self.state.stage_changes
+
+    @property
+    def brain_due(self) -> str | None:
+        return self.state.brain_due
+
+    @property
+    def paused_reason(self) -> str | None:
+        return self.state.paused_reason
+
+    @property
+    def current_stage(self) -> Stage | None:
+        return self.state.current_stage
+
     def current_question(self) -> QuestionRecord | None:
         """The last spoken question of the current stage."""
-        qid = self._last_spoken_qid
-        if qid is None:
-            return None
-        question = self._questions[qid]
-        return question if question.stage_index == self.stage_index else None
+        return self.state.current_question()
 
     def current_answer(self) -> str:
-        question = self.current_question()
-        return " ".join(question.answers) if question else ""
+        return self.state.current_answer()
 
     def questions(self) -> list[QuestionRecord]:
-        return [self._questions[qid] for qid in self._order]
+        return self.state.questions()
+
+    def last_request(self) -> tuple[str, str] | None:
+        """The candidate's last words, if they asked about the question rather than answering: (kind, text)."""
+        return self.state.last_request()
+
+    def restatable_question(self) -> QuestionRecord | None:
+        """The question to say again now, at the candidate's request (`rules.restatable_question`)."""
+        return rules.restatable_question(self.state, closing=self._ending is not None)
+
+    def earlier_same_ask(self, text: str, kind: str = "main") -> QuestionRecord | None:
+        """An earlier question asking what `text` asks (`rules.earlier_same_ask`)."""
+        return rules.earlier_same_ask(self.state, text, kind)
+
+    def not_an_answer(self) -> NotAnAnswer | None:
+        """Whether the current answer answers another question (`rules.not_an_answer`)."""
+        return rules.not_an_answer(self.state)
+
+    def brain_context(self) -> str:
+        """Instructions for a model at this point (`instructions.brain_context`)."""
+        return brain_context(self.state, self.clock.now(), closing=self._ending is not None)
 
     def stage_progress(self) -> dict[str, Any]:
-        stage = self.current_stage
+        stage = self.state.current_stage
         if stage is None:
             return {}
-        state = self._stages[self.stage_index]
+        state = self.state.stages[self.state.stage_index]
         return {"stage": stage.name, "approved": len(state.approved), "spoken": len(state.spoken),
                 "best_depth": state.best_depth, "elapsed": self.clock.now() - state.entered_at}
 
     def event_dicts(self) -> list[dict[str, Any]]:
-        return [e.model_dump() for e in self.events]
+        return [e.model_dump() for e in self.state.events]
 
     def metrics(self) -> dict[str, Any]:
         from agent_worker.core.report import metrics
@@ -375,159 +445,209 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         return transcript(self.event_dicts())
 
     # ============================================================================================
+    # Tools (for brains, and for models through `call_tool`): the rules decide, the engine carries out
+    # ============================================================================================
+
+    def ask_question(self, question: str, competency: str | None = None, kind: str = "main") -> ToolResult:
+        """Approve a question before it is said, or reject it as a duplicate or over the limit."""
+        return self._carry_out(rules.ask_question(self.state, self.clock.now(), question, competency, kind,
+                                                  closing=self._ending is not None))
+
+    def assess_response(self, depth: int, key_points: Iterable[str] = ()) -> ToolResult:
+        """Record the depth of the candidate's last answer (once per answer) and say what to do next."""
+        return self._carry_out(rules.assess_response(self.state, self.clock.now(), depth, key_points,
+                                                     closing=self._ending is not None))
+
+    def transition_stage(self, reason: str = "", *, stage_name: str | None = None) -> ToolResult:
+        """Move to the next stage if the gates allow it; say why not otherwise (`stage_name`: the stage being
+        left; a call for a stage already left is a no-op)."""
+        return self._carry_out(rules.transition_stage(self.state, self.clock.now(), stage_name,
+                                                      closing=self._ending is not None))
+
+    def restate_question(self, text: str) -> ToolResult:
+        """Say the current question again (in other words, or with what it means) at the candidate's request."""
+        return self._carry_out(rules.restate_question(self.state, text, closing=self._ending is not None))
+
+    def call_tool(self, name: str, arguments: dict[str, Any]) -> ToolResult:
+        """Route a model's tool call by name; bad arguments get a message the model can act on."""
+        spec = TOOLS_BY_NAME.get(name)
+        if spec is None:
+            return ToolResult(False, "unknown_tool", f"There is no tool called {name}; use one of {tool_names()}.")
+        try:
+            call = spec.read(arguments)
+        except ValueError as error:
+            return ToolResult(False, "invalid", f"Bad arguments for {name}: {error}.")
+        if isinstance(call, AskQuestionArguments):
+            return self.ask_question(call.question, call.competency, call.kind)
+        if isinstance(call, AssessResponseArguments):
+            return self.assess_response(call.depth, call.key_points)
+        assert isinstance(call, TransitionStageArguments)
+        return self.transition_stage(call.reason)
+
+    def _carry_out(self, decision: rules.Decision) -> ToolResult:
+        """Record what a rule decided, in order, and do what follows from it."""
+        for type_, data in decision.record:
+            self._emit(type_, data)
+        if decision.limit_hit:
+            self._limit_hit_seq = len(self.state.events)
+        if decision.approved is not None:
+            self._unspoken_qid = decision.approved
+        if decision.move is not None:
+            self._advance(self.state.stage_index, decision.move)
+        if decision.restate is not None:
+            self._queue_line(decision.restate[0], "restatement", decision.restate[1])
+        return decision.result
+
+    # ============================================================================================
+    # Brain turns
+    # ============================================================================================
+
+    def say(self, text: str, question_id: str | None = None, *, reply: bool = False) -> Line | None:
+        """Queue words for the agent to say; an approved, unsaid question is attached when none is named.
+
+        `reply`: the answer to the candidate's own question, said even if the stage ends this turn.
+        """
+        stage = self.state.current_stage
+        clean = cap(text, 1_000)
+        if stage is None or self.state.ended or not clean:
+            return None
+        if question_id is None and self._unspoken_qid is not None:
+            question_id = self._unspoken_qid
+        if question_id is not None and question_id == self._unspoken_qid:
+            self._unspoken_qid = None
+        restating = self.restatable_question() if question_id is None and not reply else None
+        if restating is not None:
+            # Words after the candidate asked about the question are that question again (or what it
+            # means), not a new one: the answer that follows is filed under it.
+            return self._queue_line(clean, "restatement", restating.question_id)
+        kind = "question" if question_id else ("reply" if reply else "say")
+        asked = self.state.by_id[question_id].text if question_id in self.state.by_id else clean
+        self._say_due_bridge(asked)
+        return self._queue_line(clean, kind, question_id)
+
+    def pending_brain_turn(self) -> BrainTurn | None:
+        """For a driver running an async brain: the decision point to act on now, if any."""
+        if self.brain is not None or self._open_turn is not None or not self._floor_free():
+            return None
+        if self.state.ended or self._ending is not None:
+            return None
+        if self.state.brain_due is None:
+            return None
+        return self._open(self.state.brain_due)
+
+    def finish_brain_turn(self, turn: BrainTurn) -> list[Event]:
+        """Close an async brain's turn: fall back if it neither asked a question nor moved on."""
+        return self._run(lambda: self._close_turn(turn))
+
+    def turn_progressed(self, turn: BrainTurn) -> bool:
+        if self.state.ended or self._ending is not None or self.state.stage_changes != turn._start_stage_changes:
+            return True
+        if any(line.kind in ("restatement", "redirect", "repeat") for line in self._queue):
+            return True  # the same question said again: the turn ends waiting for its answer
+        return any(e.type == ev.QUESTION_ASKED or (e.type == ev.AGENT_SAID and e.data.get("restated"))
+                   for e in self.state.events[turn._start_seq:])
+
+    def _floor_free(self) -> bool:
+        return not self._queue and not self._candidate_holding_now_speaking()
+
+    def _candidate_holding_now_speaking(self) -> bool:
+        return self._speaking or self.clock.now() < self._typing_until
+
+    def _open(self, reason: str) -> BrainTurn:
+        turn = BrainTurn(engine=self, reason=reason, stage_index=self.state.stage_index)
+        turn._start_seq = len(self.state.events)
+        turn._start_stage_changes = self.state.stage_changes
+        self._open_turn = turn
+        return turn
+
+    def _consult_brain(self) -> None:
+        if self.brain is None or self._open_turn is not None or self.state.brain_due is None:
+            return
+        if self.state.ended or self._ending is not None or not self._floor_free():
+            return
+        turn = self._open(self.state.brain_due)
+        self.brain.take_turn(turn)
+        self._close_turn(turn)
+
+    def _close_turn(self, turn: BrainTurn) -> None:
+        if self._open_turn is not turn:
+            return
+        try:
+            if not turn.progressed and self.fallback_brain is not None and self.fallback_brain is not self.brain:
+                self.fallback_brain.take_turn(turn)
+            if not turn.progressed and self.state.stage_index == turn.stage_index:
+                # The engine never idles: a turn that neither asked nor moved on moves on.
+                hit_limit = self._limit_hit_seq > turn._start_seq
+                self._advance(self.state.stage_index, "max_questions" if hit_limit else "natural")
+            if self._unspoken_qid is not None and self._unspoken_qid in self.state.by_id:
+                # Approved but never said: say the question alone rather than lose it.
+                question = self.state.by_id[self._unspoken_qid]
+                self._unspoken_qid = None
+                self._say_due_bridge(question.text)
+                self._queue_line(question.text, "question", question.question_id)
+            if self.state.stage_index == turn.stage_index:
+                self._say_due_bridge("")
+        finally:
+            self._open_turn = None
+
+    def _bring_back(self) -> None:
+        """An answer to another question, in a middle stage: say so kindly, once per question, and ask the question
+        again (a restatement: nothing counted). A second such answer is the brain's to move on from."""
+        question = self.state.current_question()
+        if (self.state.brain_due != ANSWERED or self._open_turn is not None or not self._floor_free() or self.state.ended
+                or self._ending is not None or question is None or question.brought_back
+                or not 0 < question.stage_index < len(self.state.plan.stages) - 1):
+            return
+        miss = rules.not_an_answer(self.state)
+        if miss is not None:
+            self._queue_line(miss.text, miss.kind, question.question_id, repeat_of=miss.repeat_of)
+
+    # ============================================================================================
     # Internals
     # ============================================================================================
 
     def _run(self, action: Callable[[], None]) -> list[Event]:
-        before = len(self.events)
+        before = len(self.state.events)
         action()
         self._settle()
-        return self.events[before:]
+        return self.state.events[before:]
 
     def _settle(self) -> None:
         for _ in range(20):
-            if self.ended or not self.started or self.paused_reason is not None:
+            if self.state.ended or not self.state.started or self.state.paused_reason is not None:
                 return
-            before = len(self.events), len(self._queue)
+            before = len(self.state.events), len(self._queue)
             now = self.clock.now()
             self._check_timers(now)
             self._bring_back()
             self._consult_brain()
-            if (len(self.events), len(self._queue)) == before:
+            if (len(self.state.events), len(self._queue)) == before:
                 return
 
     def _start(self) -> None:
-        if self.started:
+        if self.state.started:
             return
         self._emit(ev.INTERVIEW_STARTED, {
-            "plan": {"name": self.plan.name, "version": self.plan.version},
+            "plan": {"name": self.state.plan.name, "version": self.state.plan.version},
             "brain": self.brain_name,
-            "seed": self.seed,
+            "seed": self.state.seed,
         })
         self._enter(0, "first")
 
     def _emit(self, type_: str, data: dict[str, Any], *, at: float | None = None, stage: str | None = None) -> Event:
-        seq = len(self.events) + 1
+        seq = len(self.state.events) + 1
         when = at if at is not None else self.clock.now()
         if stage is None:
-            current = self.current_stage
+            current = self.state.current_stage
             stage = current.name if current is not None else None
             if type_ == ev.STAGE_ENTERED:
-                stage = self.plan.stages[data["index"]].name
-        event = Event(id=derive_uuid(self.seed, "event", seq), seq=seq, type=type_, stage=stage,
+                stage = self.state.plan.stages[data["index"]].name
+        event = Event(id=derive_uuid(self.state.seed, "event", seq), seq=seq, type=type_, stage=stage,
                       at=iso(when), data=data)
-        self.events.append(event)
-        self._apply(event)
+        self.state.apply(event)
         if self.on_event is not None:
             self.on_event(event)
         return event
-
-    def _apply(self, event: Event) -> None:
-        """Fold one event into the state. The only place state that survives a restart changes."""
-        data = event.data
-        at = parse_iso(event.at)
-        kind = event.type
-        if kind == ev.INTERVIEW_STARTED:
-            self.started, self.started_at = True, at
-            self._last_activity = self._last_agent_end = at
-        elif kind == ev.STAGE_ENTERED:
-            self.stage_index = int(data["index"])
-            self._stages[self.stage_index] = StageState(entered_at=at)
-            self._last_activity = max(self._last_activity, at)
-            self._thinking_since = None
-            self._answer_turn = self._assessed_turn = 0
-            self._last_depth = None
-            self.stage_changes += 1
-            self.brain_due = "stage_started"
-        elif kind == ev.STAGE_EXITED:
-            self._stages[self.stage_index].exited = True
-            self._last_exit_reason = str(data.get("reason") or "natural")
-            self.brain_due = None
-        elif kind == ev.QUESTION_ASKED:
-            qid = data["question_id"]
-            kind_ = data.get("kind", "main")
-            self._questions[qid] = QuestionRecord(
-                question_id=qid, stage_index=self.stage_index, stage=event.stage or "", text=data["text"],
-                kind=kind_, competency=data.get("competency"), thread=self._thread_of_next(kind_) or qid)
-            self._order.append(qid)
-            self._stages[self.stage_index].approved.append(qid)
-            self.brain_due = None
-        elif kind == ev.RESPONSE_ASSESSED:
-            depth = int(data["depth"])
-            self._assessed_turn, self._last_depth = self._answer_turn, depth
-            question = self._questions.get(data.get("question_id") or "")
-            if question is not None:
-                question.depth = depth
-            state = self._stages[self.stage_index]
-            state.best_depth = max(state.best_depth, depth)
-        elif kind == ev.CANDIDATE_REPROMPTED:
-            question = self._questions.get(data.get("question_id") or "")
-            if question is not None:
-                question.reprompted = True
-        elif kind == ev.AGENT_SAID:
-            self._turns += 1
-            self._last_agent_end = max(self._last_agent_end, parse_iso(data.get("ended_at", event.at)))
-            if 0 <= self.stage_index and event.stage == self.plan.stages[self.stage_index].name:
-                self._stages[self.stage_index].has_spoken = True
-            qid = data.get("question_id")
-            if qid in self._questions and data.get("restated") and self.brain_due == REQUEST:
-                self._questions[qid].restatements += 1
-                self.brain_due = None  # the request is met: the candidate answers the same question now
-            if qid in self._questions and (data.get("redirected") or data.get("repeat_of")):
-                again = self._questions[qid]
-                again.redirected = again.redirected or bool(data.get("redirected"))
-                again.repeat_noted = again.repeat_noted or bool(data.get("repeat_of"))
-                # Asked again: it waits for an answer (a request to hear it again is met, silence re-prompted).
-                again.answered = False
-                again.asked_again_at = len(again.answers)
-                self.brain_due = None  # brought back to it: the candidate answers the same question again
-            if qid in self._questions:
-                question = self._questions[qid]
-                if not question.spoken:
-                    question.spoken = True
-                    self._stages[question.stage_index].spoken.append(qid)
-                self._last_spoken_qid = qid
-            if self.stage_index == len(self.plan.stages) - 1 and data.get("text") == self._closing_text():
-                self._closing_said = True
-        elif kind == ev.CANDIDATE_SAID:
-            self._turns += 1
-            self._candidate_utterances += 1
-            self._last_activity = max(self._last_activity, at)
-            text = str(data.get("text") or "")
-            qid = data.get("question_id")
-            current = self.current_question()
-            if data.get("request"):
-                # Not an answer: the question stays unanswered, and the interviewer says it again.
-                self._thinking_since = None
-                if data["request"] == ev.OWN_QUESTION and qid in self._questions:
-                    self._questions[qid].asked_back += 1
-                if current is not None and qid == current.question_id and self.brain_due is None:
-                    self.brain_due = REQUEST
-            elif is_thinking(text):
-                self._thinking_since = at
-                if qid in self._questions:
-                    self._questions[qid].answers.append(text)
-                    self._said_words.update(words(text))
-            else:
-                self._thinking_since = None
-                if qid in self._questions:
-                    question = self._questions[qid]
-                    question.answers.append(text)
-                    self._said_words.update(words(text))
-                    question.answered = True
-                    if current is not None and qid == current.question_id:
-                        self._answer_turn += 1
-                        if self.brain_due is None:
-                            self.brain_due = ANSWERED
-        elif kind == ev.INTERVIEW_PAUSED:
-            self.paused_reason, self._paused_at = str(data.get("reason") or "connection_lost"), at
-        elif kind == ev.INTERVIEW_RESUMED:
-            self.paused_reason, self._paused_at = None, None
-        elif kind == ev.INTERVIEW_ENDED:
-            self.paused_reason = None
-            self.ended = True
-            self.end_reason = data.get("reason")
-            self.brain_due = None
 
     # -- timers -----------------------------------------------------------------------------------
 
@@ -535,14 +655,14 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         """Speaking (voice), typing within the grace (text), or within a thinking hold."""
         if self._speaking or now < self._typing_until:
             return True
-        stage = self.current_stage
-        if self._thinking_since is not None and stage is not None:
-            return now < self._thinking_since + stage.inactivity_seconds + stage.thinking_seconds
+        stage = self.state.current_stage
+        if self.state.thinking_since is not None and stage is not None:
+            return now < self.state.thinking_since + stage.inactivity_seconds + stage.thinking_seconds
         return False
 
     def _hold_release(self, now: float, cap_at: float) -> float:
         """When a passed cap acts: once the candidate lets go of the floor, or at the end of the overrun."""
-        stage = self.current_stage
+        stage = self.state.current_stage
         assert stage is not None
         overrun_end = cap_at + stage.overrun_seconds
         if not self._candidate_holding(now):
@@ -550,75 +670,61 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         release = overrun_end
         if not self._speaking:
             ends = [self._typing_until]
-            if self._thinking_since is not None:
-                ends.append(self._thinking_since + stage.inactivity_seconds + stage.thinking_seconds)
+            if self.state.thinking_since is not None:
+                ends.append(self.state.thinking_since + stage.inactivity_seconds + stage.thinking_seconds)
             release = min(release, max(ends))
         return max(now, release) if release > now else now
 
     def _inactivity_deadline(self, stage: Stage) -> float:
         budget = stage.inactivity_seconds
-        if self._thinking_since is not None:
+        if self.state.thinking_since is not None:
             budget += stage.thinking_seconds
-        return max(self._last_activity, self._last_agent_end, self._agent_free_at) + budget
+        return max(self.state.last_activity, self.state.last_agent_end, self._agent_free_at) + budget
 
     def _check_timers(self, now: float) -> None:
-        stage = self.current_stage
-        if stage is None or self.ended or self._queue:
+        stage = self.state.current_stage
+        if stage is None or self.state.ended or self._queue:
             return
         if self._closing_waits and not self._candidate_holding_now_speaking():
             self._closing_waits = False
-            self._queue_line(self._closing_text(), "closing")
+            self._queue_line(self.state.closing_text(), "closing")
             return
         holding = self._candidate_holding(now)
         if self._ending is None:
-            ceiling = self.started_at + self.max_duration_seconds
-            if self._turns >= self.max_turns or (
+            ceiling = self.state.started_at + self.max_duration_seconds
+            if self.state.turns >= self.max_turns or (
                 now >= ceiling and (not holding or now >= ceiling + stage.overrun_seconds)
             ):
                 self._go_to_closing()
                 return
-        state = self._stages[self.stage_index]
+        state = self.state.stages[self.state.stage_index]
         cap_at = state.entered_at + stage.max_seconds
         if now >= cap_at:
             if not holding:
-                self._advance(self.stage_index, "max_time")
+                self._advance(self.state.stage_index, "max_time")
                 return
             if now >= cap_at + stage.overrun_seconds:
-                self._advance(self.stage_index, "max_time", interject=True)
+                self._advance(self.state.stage_index, "max_time", interject=True)
                 return
         if self._speaking or self._agent_busy or now < self._typing_until or now < self._inactivity_deadline(stage):
             return
-        question = self.current_question()
+        question = self.state.current_question()
         if question is not None and not question.answered and not question.reprompted:
-            text = reprompt_line(question.text, self.seed, question.question_id)
+            text = reprompt_line(question.text, self.state.seed, question.question_id)
             self._emit(ev.CANDIDATE_REPROMPTED, {"question_id": question.question_id, "text": text})
             self._queue_line(text, "reprompt", question.question_id)
             return
-        self._advance(self.stage_index, "inactivity")
+        self._advance(self.state.stage_index, "inactivity")
 
     # -- transitions ------------------------------------------------------------------------------
 
-    def _gate(self, stage: Stage) -> str | None:
-        state = self._stages[self.stage_index]
-        if len(state.approved) >= stage.max_questions:
-            return None  # reaching max_questions always allows moving on
-        elapsed = self.clock.now() - state.entered_at
-        if elapsed < stage.min_seconds:
-            return (f"min_seconds: this stage lasts at least {stage.min_seconds:g} s "
-                    f"({max(1, round(stage.min_seconds - elapsed))} s to go)")
-        if len(state.spoken) < stage.min_questions:
-            missing = stage.min_questions - len(state.spoken)
-            return (f"min_questions: ask {missing} more question{'s' if missing > 1 else ''} first "
-                    f"({len(state.spoken)} of at least {stage.min_questions} asked)")
-        return None
-
     def _advance(self, from_index: int, reason: str, *, interject: bool = False) -> bool:
         """Leave stage `from_index` exactly once: a second attempt for the same stage is a no-op."""
-        if self.ended or from_index != self.stage_index or self._stages[from_index].exited:
+        if self.state.ended or from_index != self.state.stage_index or self.state.stages[from_index].exited:
             return False
         if self._ending is not None:
             return False
-        if from_index == len(self.plan.stages) - 1:
+        if from_index == len(self.state.plan.stages) - 1:
             self._close(reason)
             return True
         self._exit_stage(reason)
@@ -626,7 +732,7 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         return True
 
     def _exit_stage(self, reason: str) -> None:
-        state = self._stages[self.stage_index]
+        state = self.state.stages[self.state.stage_index]
         seconds = round(self.clock.now() - state.entered_at, 3)
         self._emit(ev.STAGE_EXITED, {"reason": reason, "questions": len(state.spoken), "seconds": seconds})
         self._unspoken_qid = None
@@ -638,56 +744,91 @@ class Engine(EngineTools, EngineBrainSide, EngineLines, EngineRestore):
         self._queue = self._queue[: self._handed_out] + kept
 
     def _enter(self, index: int, lead_reason: str) -> None:
-        self._emit(ev.STAGE_ENTERED, {"index": index, "count": len(self.plan.stages)})
-        if self._defer_bridge(index, lead_reason):
+        self._emit(ev.STAGE_ENTERED, {"index": index, "count": len(self.state.plan.stages)})
+        if lines.defer_bridge(self.state.plan, index, lead_reason, own_brain=self.brain is not None):
             self._bridge_due = lead_reason  # said with the stage's first question, to fit its topic
         else:
             self._queue_line(self._bridge_text(index, lead_reason), "bridge")
 
     def _go_to_closing(self) -> None:
-        last = len(self.plan.stages) - 1
-        if self.stage_index != last:
+        last = len(self.state.plan.stages) - 1
+        if self.state.stage_index != last:
             self._exit_stage("max_duration")
             self._enter(last, "max_duration")
         self._close("max_duration", "max_duration")
 
     def _default_end_reason(self) -> str:
-        return "completed" if self._candidate_utterances else "no_answers"
+        return "completed" if self.state.candidate_utterances else "no_answers"
 
     def _close(self, exit_reason: str, end_reason: str | None = None) -> None:
         """Say the closing line once; the interview ends when it has played out."""
-        if self._ending is not None or self.ended:
+        if self._ending is not None or self.state.ended:
             return
         self._ending = (exit_reason, end_reason or self._default_end_reason())
-        self.brain_due = None
+        self.state.brain_due = None
         self._say_due_bridge("")
-        if self._closing_said:
+        if self.state.closing_said:
             self._finish(*self._ending)
         elif exit_reason == "natural" and self._candidate_holding_now_speaking():
             self._closing_waits = True  # the goodbye waits for the candidate's last words
         else:
-            self._queue_line(self._closing_text(), "closing")
+            self._queue_line(self.state.closing_text(), "closing")
 
     def _finish(self, exit_reason: str, end_reason: str) -> None:
-        if self.ended:
+        if self.state.ended:
             return
-        if self.stage_index >= 0 and not self._stages[self.stage_index].exited:
+        if self.state.stage_index >= 0 and not self.state.stages[self.state.stage_index].exited:
             self._exit_stage(exit_reason)
         self._emit(ev.INTERVIEW_ENDED, {"reason": end_reason})
         self._queue.clear()
         self._handed_out = 0
 
     def _abort(self, exit_reason: str, end_reason: str) -> None:
-        if not self.started or self.ended:
+        if not self.state.started or self.state.ended:
             return
         self._finish(exit_reason, end_reason)
 
-    # -- speech and the brain ---------------------------------------------------------------------
+    # -- speech -----------------------------------------------------------------------------------
 
     def _queue_line(self, text: str, kind: str, question_id: str | None = None, *, repeat_of: str | None = None) -> Line:
         self._line_counter += 1
-        stage = self.current_stage
-        line = Line(id=derive_uuid(self.seed, "line", len(self.events), self._line_counter), text=text,
+        stage = self.state.current_stage
+        line = Line(id=derive_uuid(self.state.seed, "line", len(self.state.events), self._line_counter), text=text,
                     stage=stage.name if stage else "", kind=kind, question_id=question_id, repeat_of=repeat_of)
         self._queue.append(line)
         return line
+
+    def _say_due_bridge(self, question: str) -> None:
+        """Queue the bridge that waited for the stage's first question, chosen to fit `question`."""
+        if self._bridge_due is None or self.state.stage_index < 0:
+            return
+        reason, self._bridge_due = self._bridge_due, None
+        self._queue_line(self._bridge_text(self.state.stage_index, reason, question), "bridge")
+
+    def _bridge_text(self, index: int, lead_reason: str, question: str = "") -> str:
+        return lines.bridge_text(self.state, index, lead_reason, question, self.lines_said())
+
+    # -- after a restore or a pause ----------------------------------------------------------------
+
+    def _resume(self, last_at: float) -> None:
+        gap = self.clock.now() - last_at
+        if gap > 0:
+            self.state.shift_clocks(gap)
+        if self.state.paused_reason is None:
+            self._requeue()
+
+    def _requeue(self) -> None:
+        """After a restore or a pause: say again what the candidate has not seen yet."""
+        if self.state.ended or self.state.stage_index < 0:
+            return
+        state = self.state.stages[self.state.stage_index]
+        unsaid = self.state.by_id[state.approved[-1]] if state.approved and state.approved[-1] not in state.spoken \
+            else None
+        if not state.has_spoken:
+            self._bridge_due = self.state.last_exit_reason
+            if unsaid is not None or not lines.defer_bridge(self.state.plan, self.state.stage_index, self.state.last_exit_reason, own_brain=self.brain is not None):
+                self._say_due_bridge(unsaid.text if unsaid is not None else "")
+        if unsaid is not None:
+            self._queue_line(unsaid.text, "question", unsaid.question_id)
+        if self.state.closing_said:
+            self._finish("natural", self._default_end_reason())

@@ -216,7 +216,7 @@ def test_the_scripted_brain_is_stateless_and_rebuilds_the_same_questions():
 # -- bridges -----------------------------------------------------------------------------------------
 
 def test_bridges_that_announce_one_topic_before_a_question_about_another_are_not_chosen():
-    from agent_worker.core.engine_lines import bridge_fit
+    from agent_worker.core.lines import bridge_fit
 
     proud = "Let's talk about a project you're proud of."
     assert bridge_fit(proud, "You led the migration. What was the hardest decision along the way?") < \

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent_worker.core import Engine
-from agent_worker.core.engine_brain import REPEAT_RULES
+from agent_worker.core.instructions import REPEAT_RULES
 from agent_worker.core.repeating import back_to_question_line
 from agent_worker.core.scripted import ScriptedBrain
 from feedback.scoring import assess_answer

@@ -5,7 +5,7 @@ and naming the question the story answered, and asks the same question again; a 
 import pytest
 
 from agent_worker.core import Engine
-from agent_worker.core.engine_brain import REPEAT_RULES
+from agent_worker.core.instructions import REPEAT_RULES
 from agent_worker.core.repeating import asked_about
 from agent_worker.core.scripted import ScriptedBrain
 from tests.unit.engine.helpers import Harness, plan_with
