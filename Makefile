@@ -8,8 +8,11 @@ PIP := $(VENV)/bin/pip
 # Debian packages: WeasyPrint's fast font subsetting, and for tests Chromium, pdftoppm and espeak-ng.
 RUN_DEBS := libharfbuzz-subset0
 TEST_DEBS := $(RUN_DEBS) chromium poppler-utils espeak-ng
+# The generated resume corpus of the bench (bench/corpus/): LibreOffice turns its Word layouts into PDFs, texlive
+# compiles its LaTeX layouts (moderncv needs fontawesome5, in fonts-extra); node and npm render its JSON Resume themes.
+BENCH_DEBS := $(TEST_DEBS) libreoffice-writer texlive-latex-extra texlive-fonts-extra lmodern
 
-.PHONY: help run test test-postgres test-unit test-browser bench lint system-deps system-deps-test setup setup-test clean
+.PHONY: help run test test-postgres test-unit test-browser bench lint system-deps system-deps-test system-deps-bench setup setup-test clean
 
 help:
 	@echo "make run    install (first run: 3-4 minutes), migrate, seed demo data and serve http://127.0.0.1:8000"
@@ -36,6 +39,10 @@ system-deps:
 
 system-deps-test:
 	@bin/install-debs $(TEST_DEBS)
+
+system-deps-bench:
+	@bin/install-debs $(BENCH_DEBS)
+	@command -v npm >/dev/null || bin/install-debs nodejs npm
 
 setup: $(VENV)/.installed-run system-deps
 	@mkdir -p var/mail var/media
@@ -88,7 +95,7 @@ test-unit: setup-test
 test-browser: setup-test
 	$(PY) -m pytest -m browser -q tests/functional
 
-bench: setup-test
+bench: setup-test system-deps-bench
 	$(PY) bench/run.py
 
 # mypy checks every package (strict on the engine core and the services, see pyproject.toml): any error

@@ -25,6 +25,7 @@ BENCHES = [
     ("parse_bench.py", "Document parsing against raw pypdf"),
     ("parse_accuracy_bench.py", "Document facts: accuracy against hand-made truth"),
     ("posting_bench.py", "Postings across eleven professions: fields read and answers to the candidate's questions"),
+    ("corpus_bench.py", "Resume facts by layout: the generated corpus (tuning and held-out layouts) and the fixtures"),
     ("voice_bench.py", "Voice: end of speech to first agent audio, 24 turns"),
     ("faults_bench.py", "Faults survived"),
 ]
