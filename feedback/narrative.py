@@ -100,6 +100,7 @@ TITLES = {
     "measure": "How you would know it worked",
     "example": "Backed by what you have done",
     "story_elsewhere": "Answer the question that was asked",
+    "off_question": "Answer the question that was asked",
     "no_proposal": "Say what you would do",
     "no_problem": "Say what is wrong today",
     "vague_proposal": "Say the step itself",
@@ -304,6 +305,8 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
         "padding": "Write one answer down, cut every sentence that repeats a point, and say the short version aloud.",
         "rambling": "Time one answer: two minutes at most, with the result said in the last twenty seconds.",
         "off_topic": "Before answering, repeat the question to yourself in five words and check your answer fits it.",
+        "off_question": "For each kind of question (a conflict, a failure, a strength, what draws you), note one real "
+        "story that fits it, so a good story about something else is not the one you reach for.",
         "story_elsewhere": "Before answering, repeat the question to yourself in five words; when it asks what you "
         "would do, answer with your proposal, not a story about something else.",
         "how_they_work": "For each way of working you are proud of, note one real time you worked that way, and tell "

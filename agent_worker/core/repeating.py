@@ -10,6 +10,10 @@ Two kinds, one mechanism (the engine's `_bring_back`, for any brain; a second su
   own check), or a weekend or a grievance for "What draws you to this role?" (`followups.redirect_line`): "Thanks
   for sharing that. Coming back to my question: can you tell me about a time you disagreed with a colleague?".
   Nothing from the small talk is named back ("You mentioned Alien…");
+- a good story about something other than what the question asks for (`answers.relevance.misses_the_ask`: a
+  conflict needs a disagreement, a failure their part in something that went wrong…), credited and brought back:
+  "That's a clear example of cutting costs. I was asking about a disagreement with someone you worked with: is
+  there one you can tell me about?";
 - "I think I've covered that" to a question no earlier answer covers (`covered_before`: the follow-up's trade-off,
   result or reason is in none of the story's answers; a main question's subject in none at all): "I don't think
   we've covered this one yet, so let me ask it once more: …". Said to one an earlier answer did cover, it moves on.
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 
 from agent_worker.core.answers.asked import asked_about, questions_in
 from agent_worker.core.answers.offtopic import answers_something_else
+from agent_worker.core.answers.relevance import back_to_the_ask_line, misses_the_ask
 from agent_worker.core.answers.sentences import COVERED_ALREADY
 from agent_worker.core.asks import THREAD_INTENTS, content_words, intents_of, stem
 from agent_worker.core.followups import redirect_line
@@ -148,7 +153,7 @@ def off_the_question(question: str, answer: str, stage: str | None = None, *,
     grievance for "what draws you" (`redirect_line`), or small talk for a story (`answers_something_else`). The
     report reads the answer that followed a bringing-back with it, so a second such answer is unanswered in both."""
     return bool(redirect_line(question, answer, read_answer(answer), job_words)) or answers_something_else(
-        question, answer, stage)
+        question, answer, stage) or misses_the_ask(question, answer) is not None
 
 
 def not_an_answer(question: QuestionRecord, answer: str, earlier: Iterable[QuestionRecord], *,
@@ -167,4 +172,9 @@ def not_an_answer(question: QuestionRecord, answer: str, earlier: Iterable[Quest
     line = redirect_line(question.text, answer, read_answer(answer), job_words)
     if not line and answers_something_else(question.text, answer, question.stage):
         line = back_to_question_line(question.text)
+    # A good story about something else than the question asks (a process sped up, for "a conflict with a
+    # colleague"): credited, then what was asked (`relevance.ASKS`, the table the report caps it by).
+    ask = misses_the_ask(question.text, answer) if not line and question.kind == "main" else None
+    if ask is not None:
+        line = back_to_the_ask_line(ask, answer)
     return NotAnAnswer(line, "redirect") if line else None

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_worker.core.answers.offtopic import read_sentences
+from agent_worker.core.answers.relevance import misses_the_ask, speaks_to_the_ask
 from agent_worker.core.answers.sentences import COVERED_ALREADY
 from agent_worker.core.repeating import off_the_question
 from agent_worker.core.text import asks_to_skip
@@ -146,6 +147,7 @@ def assess_answer(
     if not elsewhere and offtopic.about_something_else(kind, question or "", analysed, results):
         # Small talk, or a description where nothing happens: not a thin story, so not coached as one.
         verdict.cap(1.5, "the answer is about something other than what was asked", "off_topic")
+    _by_what_was_asked(verdict, kind, question, text)
     if kind in (rubrics.STORY, rubrics.GENERAL, rubrics.PROPOSAL, rubrics.APPROACH):
         rubrics.job_points(verdict, analysed, job)
     # Nothing to tell: every sentence says so ("I'm not sure really, I guess it depends"), or a platitude
@@ -188,6 +190,23 @@ def assess_answer(
         flags=sorted(flags),
     )
 
+
+
+def _by_what_was_asked(verdict: rubrics.Score, kind: str, question: str | None, text: str) -> None:
+    """What the question asks for (a conflict, a failure, what draws them…; `relevance.ASKS`, the table the live
+    interviewer reads too): an answer that speaks to it earns a little, a good story that does not is capped below
+    an ordinary answer to this question."""
+    if kind == rubrics.CLOSING or verdict.flags & {"off_topic", rubrics.STORY_ELSEWHERE}:
+        return
+    missed = misses_the_ask(question, text)
+    if missed is not None:
+        verdict.cap(rubrics.OFF_QUESTION_CAP, f"a story about something other than what was asked ({missed.about})",
+                    rubrics.OFF_QUESTION)
+        return
+    ask = speaks_to_the_ask(question, text)
+    if ask is not None and textstats.word_count(text) >= 15:
+        # The motivation rubric has no point of its own for what draws them: the ask is that point.
+        verdict.add(0.8 if kind == rubrics.MOTIVATION else 0.4, f"for speaking to what was asked ({ask.about})")
 
 
 def _asked_instead(kind: str, analysed: list, results: list[Span], rel: float) -> Assessment:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from agent_worker.core.answers import results
 from agent_worker.core.answers.offtopic import read_sentences
+from agent_worker.core.answers.relevance import asked_for, example_of
 from agent_worker.core.answers.sentences import Sentence
 from agent_worker.core.answers.spans import sentences as sentence_spans
 from feedback.scoring import approach, examples, offtopic, rubrics
@@ -61,7 +62,7 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
               ) -> list[Evidence]:
     found: list[Evidence] = []
     used: set[int] = set()
-    if "off_topic" in flags:
+    if flags & {"off_topic", rubrics.OFF_QUESTION}:
         return found
 
     def add(key: str, sentence: Sentence | None, why: str, *, concrete: bool = False) -> None:
@@ -237,6 +238,16 @@ def improvements(
         # A good story, about something else: what was asked against what the answer is about, in their words.
         told = first(lambda s: s.own_action or s.team_action)
         add(rubrics.STORY_ELSEWHERE, told, _elsewhere_advice(kind, question, told))
+        if delivery is not None:
+            _delivery(delivery, sentences, add)
+        return found
+    if rubrics.OFF_QUESTION in flags:
+        # A good story, about something else than the question asks for: credited, then what was asked.
+        ask = asked_for(question)
+        told = first(lambda s: s.own_action or s.team_action)
+        add(rubrics.OFF_QUESTION, told, f"This is a clear example of {example_of(' '.join(s.text for s in sentences))}, "
+            f"but the question asked about {ask.about if ask else 'something else'}, so it cannot score well here. "
+            "Answer the question asked: say it back to yourself in a few words, then tell one real time that fits it.")
         if delivery is not None:
             _delivery(delivery, sentences, add)
         return found

@@ -136,7 +136,7 @@ def example_answer(kind: str, question: str | None, sentences: list[Sentence], r
                     "How would you know it worked, and what would it cost?")
         return ("Your turn: what is your approach, in one sentence? Why do you work that way? When did you last work "
                 "that way, and what came of it?")
-    if "off_topic" in flags:
+    if flags & {"off_topic", rubrics.OFF_QUESTION}:
         # Nothing of an answer to another question belongs in this one: the outline of answering what was asked,
         # a story's for a story question (naming what it asked), and for a follow-up such as "Why did you choose
         # Kafka?" the outline of answering it.

@@ -46,6 +46,10 @@ COVERED_ALREADY = "covered_already"  # nothing to tell, because an earlier answe
 OFF_TOPIC_AGAIN = "off_topic_again"
 # An introduction that names nothing of the posting's work.
 NOT_THIS_JOB = "not_this_job"
+# A story that speaks to none of what its question asks (a conflict, a failure, a motivation…; `relevance.ASKS`): a
+# good answer to another question, capped below an ordinary answer to this one.
+OFF_QUESTION = "off_question"
+OFF_QUESTION_CAP = 1.6
 
 
 @dataclass
@@ -576,7 +580,7 @@ def story_elsewhere(kind: str, question: str, sentences: list[Sentence], rel: fl
 
 def job_points(score: Score, sentences: list[Sentence], job: JobContext | None) -> None:
     """A story or an example of the job's own work, told as what they did, is relevant to the role."""
-    if job is None or score.flags & {"off_topic", "short", "hypothetical"}:
+    if job is None or score.flags & {"off_topic", OFF_QUESTION, "short", "hypothetical"}:
         return  # added after the caps: a capped answer stays capped
     did = job_sentence(sentences, own=True)
     if did is not None:

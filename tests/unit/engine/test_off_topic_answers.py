@@ -122,7 +122,9 @@ def test_a_real_answer_after_being_brought_back_is_heard_as_the_answer():
     h.ask(DISAGREED)
     question = h.engine.current_question()
     h.answer(HIKING)
-    h.answer(OUTAGE)
+    # A disagreement (the outage story told here before issue 28 is about something else: `relevance.ASKS`).
+    h.answer("Our lead wanted to ship the billing change on a Friday and I disagreed, because nobody would be on call. "
+             "We talked it through with the numbers from the last two Friday releases and agreed to ship on Monday.")
     assert not h.said()[-1].startswith(MOVED_ON)
     assert [e["data"]["question_id"] for e in h.of("response.assessed")][-1] == question.question_id
     assert len(redirects(h)) == 1
