@@ -149,15 +149,17 @@ ASKS: tuple[Ask, ...] = (
             r"escalat\w*|refund\w*|problem|let\s+them\s+(?:finish|talk)|heard|wrong|errors?|mistakes?|late|broken|"
             r"(?:customer|client|patient|guest|caller|diner|shopper|parent|resident)s?['’]?s?)\b")),
     Ask("pressure", "a time you were under pressure and how you coped", _ONE,
-        _rx(r"\b(?:under\s+(?:a\s+lot\s+of\s+)?pressure|pressure|stress\w*|overwhelm\w*|tight\s+deadline|busiest|"
+        _rx(r"\b(?:(?<!problem\s)under\s+(?:a\s+lot\s+of\s+)?pressure|stress\w*|overwhelm\w*|tight\s+deadline|busiest|"
             r"short[\s-]staffed)\b"),
         _rx(r"\b(?:busy|busiest|short[\s-]staffed|called\s+in\s+sick|sick|(?:two|three|one|a)\s+(?:\w+\s+)?(?:down|short)|"
             r"rush\w*|pressure|stress\w*|overwhelm\w*|deadline|tight|behind|stack\w*\s+up|full\s+(?:book|house|ward|list)|"
             r"at\s+once|same\s+time|exhaust\w*|hectic|flat\s+out|queue\w*|coped?|calm|panic\w*|"
             r"cut[\s-]?offs?|missed|the\s+people\s+i\s+have|(?:hours?|days?|weeks?)\s+left|left\s+before|urgent\w*|"
-            r"last[\s-]minute|early|late)\b")),
+            r"last[\s-]minute|early|late|problem|hard|difficult|tricky)\b")),
     Ask("learning", "learning something new for your work", _ONE,
-        _rx(r"\b(?:learn(?:ed|t|ing)?|new\s+skill|pick(?:ed)?\s+up\s+(?:a|something)\s+new|had\s+to\s+get\s+up\s+to\s+speed)\b"),
+        # learning something new for the work, not "what did you learn from it?" or "what would you like to learn next?"
+        _rx(r"\b(?:learn(?:ed|t)?\s+(?:something|a\s+new|\w+\s+new|[\w-]+\s+quickly|quickly|fast|on\s+the\s+job)|"
+            r"had\s+to\s+learn|new\s+skill|pick(?:ed)?\s+up\s+(?:a|something)\s+new|get\s+up\s+to\s+speed)\b"),
         _rx(r"\b(?:learn\w*|course|training\s+(?:day|course|session)|shadow\w*|practi[sc]\w*|taught\s+myself|stud(?:y|ied)|"
             r"read\s+up|watched|had\s+never|never\s+(?:done|used|cared|worked)|new\s+to\s+me|picked\s+(?:it\s+)?up|"
             r"got\s+the\s+hang|confident|qualif\w*|certificat\w*|tutorials?|documentation|docs|"
