@@ -19,6 +19,7 @@ BENCHES = [
     ("report_bench.py", "Feedback: report PDF and analysis"),
     ("answer_scoring_bench.py", "Feedback: answer scoring on labelled pairs"),
     ("trades_results_bench.py", "Feedback: results across trades, tuning and held-out"),
+    ("reading_bench.py", "Reading an answer: cost by length and shape"),
     ("fanout_bench.py", "Event fan-out: worker API to WebSocket"),
     ("text_interviews_bench.py", "Concurrent text interviews against real web processes, beside a bare echo consumer"),
     ("signup_burst_bench.py", "100 sign-ups and 100 uploads at once: PostgreSQL connections"),

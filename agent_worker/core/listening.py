@@ -254,13 +254,17 @@ _AIM_RE = re.compile(r"\b(?:wanted|wants|needed|tried|trying|hoped|planned|aimed
                      re.IGNORECASE)
 
 
+_A_WORD_RE = re.compile(r"[^\W\d_]{2}")
+
+
 def outcome_clause(text: str) -> str:
     """The clause that gives the outcome, turned to "you" ("Every patient was seen within your 30 minute
     target", "You got the money back within two weeks"); "" if none short enough to say back. Outcomes come
     last, so the last sentence that has one is used; a "so ..." clause is what followed from the rest. A clause
     that measures the change ("which saved us about 2,300 dollars a year") comes before one that only names it
     ("showed our main vendor the cheaper quote")."""
-    sentences = list(reversed(re.split(r"(?<=[.;!?])\s+", text)))
+    # pieces with no word in them (". . .") hold no outcome: skipped, so an answer of them costs nothing here
+    sentences = [s for s in reversed(re.split(r"(?<=[.;!?])\s+", text)) if _A_WORD_RE.search(s)]
     for sentence in sentences:
         for clause in re.split(r",\s+|\s+and\s+", sentence.strip(" .;!?")):
             gained = re.match(r"(?:which|that|this|it)\s+(.*)$", clause, re.IGNORECASE)

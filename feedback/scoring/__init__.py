@@ -14,6 +14,7 @@ from typing import Any
 from agent_worker.core.answers.offtopic import read_sentences
 from agent_worker.core.answers.relevance import misses_the_ask, speaks_to_the_ask
 from agent_worker.core.answers.sentences import COVERED_ALREADY
+from agent_worker.core.reading.answer import read
 from agent_worker.core.repeating import off_the_question
 from agent_worker.core.text import asks_to_skip
 from feedback import textstats
@@ -104,7 +105,7 @@ def assess_answer(
     splits per utterance so a quote never spans two transcript lines); by default the text is split here.
     """
     text = answer or ""
-    spans = sentences if sentences is not None else textstats.sentences(text)
+    spans = sentences if sentences is not None else list(read(text).spans)  # split once, with the reading
     kind = rubrics.question_type(question, stage)
     analysed, results = read_sentences(text, spans)
     if job is not None:

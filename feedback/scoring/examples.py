@@ -9,6 +9,7 @@ much?"). Nothing is invented, nothing is bracketed, and it is never a copy of th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent_worker.core.answers.sentences import Sentence
 from agent_worker.core.reading.lexicon import STOPWORDS
@@ -42,7 +43,13 @@ def is_outline(text: str | None) -> bool:
 
 
 def _clean(sentence: Sentence, *, max_words: int = 40) -> str:
-    text = textstats.strip_hedges(textstats.strip_fillers(sentence.text)).strip()
+    return _cleaned(sentence.text, max_words)
+
+
+@lru_cache(maxsize=2048)
+def _cleaned(text: str, max_words: int) -> str:
+    """A sentence as said back (kept: the improved version asks for each sentence's clean form several times)."""
+    text = textstats.strip_hedges(textstats.strip_fillers(text)).strip()
     # Reordered, a sentence cannot lean on the one before it: "And my mother was a nurse" -> "My mother was…".
     text = re.sub(r"^(?:and|but|also|plus)[,]?\s+(?=\w)", "", text, flags=re.I)
     text = text[:1].upper() + text[1:]

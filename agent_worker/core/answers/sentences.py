@@ -228,8 +228,9 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
         i_past = [m for m in _I_PAST.finditer(body) if _is_action(body, m)]
         we_past = [m for m in _WE_PAST.finditer(body) if _is_action(body, m)]
         sentence.generic = bool(_GENERIC.search(body))
-        sentence.usual = not _HYPOTHETICAL.search(body) and bool(_HABITUAL.search(body)) and not sentence.generic
-        sentence.hypothetical = bool(_HYPOTHETICAL.search(body)) or sentence.usual
+        would = bool(_HYPOTHETICAL.search(body))
+        sentence.usual = not would and bool(_HABITUAL.search(body)) and not sentence.generic
+        sentence.hypothetical = would or sentence.usual
         # "… and renewed the certificate. And restarted the pods": a sentence cut where the speaker paused
         # goes on with the same subject.
         carried = _CARRIED_ACTION.match(body) if out and out[-1].own_action else None
@@ -238,7 +239,7 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
         sentence.own_action = bool(i_past or _I_PERFECT.search(body)) and not sentence.hypothetical
         sentence.team_action = bool(we_past) and not sentence.own_action and not sentence.hypothetical
         sentence.team_steps = len({m.group(1).lower() for m in we_past}) if sentence.team_action else 0
-        if not _HYPOTHETICAL.search(body):
+        if not would:
             sentence.habit = habit_steps(body)
         own_verbs: list[int] = []
         if sentence.own_action:
@@ -325,17 +326,22 @@ _TOLD_AS_OUTCOME = re.compile(r"(?i)\b(?:as\s+a\s+result|in\s+the\s+end|since\s+
 def _problem_first(sentences: list[Sentence]) -> None:
     """ "Our audit was moved forward by two weeks." before anything the candidate did is the problem they faced,
     not their result: a change told before their first action, by someone else, sets the scene. Only when a
-    later sentence tells how it turned out: an answer that opens on its result and never comes back to it is
-    told headline first."""
+    later sentence tells how it turned out, or the change is a measure getting worse: an answer that opens on its
+    result and never comes back to it is told headline first."""
+    # what follows each sentence, worked out once from the end (slicing the rest at every sentence was quadratic)
+    acts_later, outcome_later = [False] * len(sentences), [False] * len(sentences)
+    for index in range(len(sentences) - 2, -1, -1):
+        after = sentences[index + 1]
+        acts_later[index] = acts_later[index + 1] or after.own_action
+        outcome_later[index] = outcome_later[index + 1] or after.outcome
     for index, sentence in enumerate(sentences):
         if sentence.own_action:
             return
-        later = sentences[index + 1 :]
         # A measure of someone else's or something's getting worse ("his heart rate went from 80 to 140", "orders
         # jumped from 500 a day to 3,000") is the problem whether or not the outcome is told.
         worse = bool(_GOT_WORSE.search(sentence.text))
         if (sentence.part == "result" and not sentence.team_action and not _TOLD_AS_OUTCOME.search(sentence.text)
-                and any(s.own_action for s in later) and (worse or any(s.outcome for s in later))):
+                and acts_later[index] and (worse or outcome_later[index])):
             sentence.part = "situation"
             sentence.clauses = [("situation", sentence.span)]
             sentence.outcome = False

@@ -37,7 +37,13 @@ class AnswerReading:
 def read(text: str, spans: tuple[Span, ...] | None = None) -> AnswerReading:
     """The reading of `text`, split into `spans` when the caller split it itself (the report splits per transcript
     line), else into sentences here."""
-    return _read(text, spans if spans is not None else tuple(sentences(text)))
+    return _read(text, spans) if spans is not None else _read_whole(text)
+
+
+@lru_cache(maxsize=512)
+def _read_whole(text: str) -> AnswerReading:
+    """`text` split here: the split is kept with the reading (the interviewer and the report both ask by text)."""
+    return _read(text, tuple(sentences(text)))
 
 
 @lru_cache(maxsize=512)
