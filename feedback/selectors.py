@@ -52,7 +52,7 @@ def interview_events(interview: Interview) -> list[dict[str, Any]]:
 
 def job_context_of(interview: Interview) -> JobContext | None:
     """The posting an interview was for, as its answers are scored against (None without one)."""
-    return job_context_of_document(interview.job_description, role=interview.role.title)
+    return job_context_of_document(interview.job_description, role=interview.title)
 
 
 def job_context_of_document(document: Document | None, *, role: str | None = None) -> JobContext | None:
@@ -82,7 +82,7 @@ def report_counts(interview: Interview) -> dict[str, Any]:
     the_report = report_of(interview)
     if the_report is not None and the_report.analysis:
         return InterviewAnalysis.model_validate(the_report.analysis).counts()
-    competencies = list(interview.role.competencies or [])
+    competencies = interview.scored_competencies
     return analyse_interview(interview_events(interview), competencies=competencies).counts()
 
 
@@ -104,7 +104,7 @@ def dashboard_interviews(*, user, role: str | None = None, status: str | None = 
         Interview.objects.filter(owner=user)
         .exclude(status=Status.DRAFT)
         .select_related("role", "plan", "report")
-        .only("id", "created_at", "level", "status", "role__title", "plan__title",
+        .only("id", "created_at", "level", "status", "job_title", "company", "role__title", "role__slug", "plan__title",
               "report__id", "report__status", "report__overall_score")
         .annotate(report_has_content=ExpressionWrapper(
             Q(report__analysis__isnull=False) & Q(report__narrative__isnull=False), output_field=BooleanField()))
@@ -148,6 +148,8 @@ def competency_trends(*, user, role: str | None = None) -> list[dict]:
         latest = list(scored.filter(interview__role=role_obj).order_by("-interview__created_at")
                       .values_list("interview__created_at", "analysis__competencies")[:TREND_WINDOW])
         names = list(role_obj.competencies or [])
+        if not names:  # a role from the job description: each interview has its own job and skills, no trend
+            continue
         points = []
         for created_at, competencies in reversed(latest):
             scores = {c["name"]: c.get("score") for c in competencies or [] if isinstance(c, dict) and "name" in c}

@@ -76,7 +76,7 @@ def max_attempts(step: str) -> int:
 
 def run_analysis(report: Report) -> str:
     interview = report.interview
-    analysis = analyse_interview(interview_events(interview), competencies=list(interview.role.competencies or []),
+    analysis = analyse_interview(interview_events(interview), competencies=interview.scored_competencies,
                                  job=job_context_of(interview))
     Report.objects.filter(pk=report.pk).update(analysis=analysis.model_dump(), overall_score=analysis.overall_score)
     return StepStatus.DONE

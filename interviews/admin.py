@@ -36,6 +36,7 @@ from interviews.services.plans import (
     plan_orphan_questions,
     plan_preview,
 )
+from interviews.services.posting_roles import PostingRoleError, role_create_from_posting
 
 _PATH_RE = re.compile(r"^stages\[(\d+)\](?:\.(\w+))?")
 
@@ -451,6 +452,16 @@ class QuestionInline(admin.TabularInline):
     fields = ("stage", "text", "competency", "levels", "tags", "active")
 
 
+class RoleFromPostingForm(forms.Form):
+    posting = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "cols": 90}), max_length=40_000,
+                              label="Job posting", help_text="Paste the whole posting: its duties become the questions "
+                                                              "and its requirements the competencies.")
+    title = forms.CharField(required=False, max_length=120, label="Role title",
+                            help_text="Leave empty to use the posting's own title.")
+    plan = forms.ModelChoiceField(queryset=StagePlan.objects.filter(superseded_by__isnull=True, is_quick_practice=False),
+                                  label="Stage plan")
+
+
 @admin.register(Role)
 class RoleAdmin(admin.ModelAdmin):
     form = RoleForm
@@ -487,8 +498,33 @@ class RoleAdmin(admin.ModelAdmin):
     def get_urls(self):
         urls = [
             path("<int:pk>/preview/", self.admin_site.admin_view(self.preview_view), name="interviews_role_preview"),
+            path("from-posting/", self.admin_site.admin_view(self.from_posting_view),
+                 name="interviews_role_from_posting"),
         ]
         return urls + super().get_urls()
+
+    def changelist_view(self, request, extra_context=None):
+        extra_context = {**(extra_context or {}), "from_posting_url": reverse("admin:interviews_role_from_posting")}
+        return super().changelist_view(request, extra_context)
+
+    def from_posting_view(self, request):
+        """A recruiter pastes a job posting; a new role (inactive) is made from it, to check and turn on."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = RoleFromPostingForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                role = role_create_from_posting(text=form.cleaned_data["posting"], plan=form.cleaned_data["plan"],
+                                                title=form.cleaned_data["title"])
+            except PostingRoleError as exc:
+                form.add_error(None, str(exc))
+            else:
+                self.message_user(request, f"“{role.title}” was made from the posting, with "
+                                           f"{role.questions.count()} questions. Check it, then tick Active to offer it.")
+                return HttpResponseRedirect(reverse("admin:interviews_role_change", args=[role.pk]))
+        context = {**self.admin_site.each_context(request), "form": form, "title": "New role from a job posting",
+                   "opts": self.model._meta}
+        return TemplateResponse(request, "admin/interviews/role/from_posting.html", context)
 
     def preview_view(self, request, pk):
         if not self.has_view_permission(request):

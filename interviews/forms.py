@@ -11,9 +11,11 @@ from typing import cast
 
 from django import forms
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Case, IntegerField, Q, Value, When
 
-from interviews.models import Document, Interview, Level, Role, StagePlan
+from agent_worker.core.facts import JobRequirements
+from agent_worker.core.posting_role import role_matches_posting, short_title
+from interviews.models import POSTING_ROLE_SLUG, Document, Interview, Level, Role, StagePlan
 from interviews.parsing import DEFAULT_LIMITS, DocumentError, parse_document, parse_pasted_job_description
 from interviews.parsing.api import Kind
 from interviews.parsing.sandbox import waited_for_a_child
@@ -70,6 +72,10 @@ class NewInterviewForm(forms.Form):
         label="Company (optional)", required=False, max_length=200,
         help_text="We look up public information about the company to tailor a few questions.",
     )
+    keep_role = forms.BooleanField(
+        required=False, label="Keep the role I chose", widget=forms.HiddenInput,
+        help_text="Ask me that role's questions even though my job description is for another job.",
+    )
     from_interview = forms.UUIDField(required=False, widget=forms.HiddenInput)
     consent = forms.BooleanField(
         label="I agree that MockFlow processes my resume and the job description to run this practice interview. "
@@ -99,8 +105,15 @@ class NewInterviewForm(forms.Form):
         if self.reused_job_description:
             self.fields["job_description"].label = "A new job description (optional)"
             self.fields["job_description"].help_text = "Leave both empty to use the same job description again."
-        self.roles = Role.objects.filter(active=True).select_related("plan")
+        # The role from the job description first (any profession), then the recruiters' roles by title.
+        self.roles = Role.objects.filter(active=True).select_related("plan").order_by(
+            Case(When(slug=POSTING_ROLE_SLUG, then=Value(0)), default=Value(1), output_field=IntegerField()), "title")
         cast(forms.ModelChoiceField, self.fields["role"]).queryset = self.roles
+        if source is None and not self.is_bound:
+            posting_role = next((role for role in self.roles if role.is_from_posting), None)
+            if posting_role is not None:
+                self.initial.setdefault("role", posting_role.pk)
+        self.role_mismatch = False
         self.quick_plan = quick_practice_plan()
         role_plans = Role.objects.filter(active=True).values("plan")
         cast(forms.ModelChoiceField, self.fields["plan"]).queryset = StagePlan.objects.filter(
@@ -167,7 +180,31 @@ class NewInterviewForm(forms.Form):
                 self.parsed["job_description"] = Upload(parsed=parse_pasted_job_description(pasted))
             except DocumentError as exc:
                 self.add_error("job_description", exc.message)
+        self._suggest_posting_role(role)
         return cleaned
+
+    def _suggest_posting_role(self, role: Role | None) -> None:
+        """A recruiter's role whose title the posting's does not name ("Sales" for a Registered Nurse posting)
+        asks another trade's questions: suggest the role from the job description, unless they chose to keep it."""
+        if role is None or role.is_from_posting or self.cleaned_data.get("keep_role") or self.errors:
+            return
+        document = _one_of_or_none(self.parsed.get("job_description_file"), self.parsed.get("job_description"),
+                                   self.reused_job_description)
+        if document is None:
+            return
+        facts = document.facts if isinstance(document, Document) else document.parsed.facts
+        title = short_title(JobRequirements.model_validate(facts or {}).trusted().title)
+        if not title or role_matches_posting(role.title, title):
+            return
+        posting_role = next((r for r in self.roles if r.is_from_posting), None)
+        if posting_role is None:
+            return
+        self.role_mismatch = True
+        self.fields["keep_role"].widget = forms.CheckboxInput()
+        self.add_error("role", f"Your job description is for a {title}, but {role.title} interviews ask about "
+                               f"{role.title.lower()} work. Choose “{posting_role.title}” to be asked about the "
+                               f"{title} job itself, or tick “Keep the role I chose” below to go on with "
+                               f"{role.title}.")
 
     def resume_upload(self) -> Upload | Document:
         """The new resume, or the earlier interview's (a valid form has one)."""
@@ -184,6 +221,10 @@ def _one_of(*documents: Upload | Document | None) -> Upload | Document:
         if document is not None:
             return document
     raise ValueError("no document: the form is not valid")
+
+
+def _one_of_or_none(*documents: Upload | Document | None) -> Upload | Document | None:
+    return next((document for document in documents if document is not None), None)
 
 
 def _reusable(document: Document | None) -> Document | None:

@@ -96,6 +96,12 @@ class PlanStage(models.Model):
         return data
 
 
+# The role whose interviews are built from the candidate's own posting (any profession): seeded once, offered
+# first on the setup form; its title, competencies and bank are each interview's own (`Interview.job_title`,
+# `Interview.competencies`, the plan snapshot's bank).
+POSTING_ROLE_SLUG = "from-posting"
+
+
 class Role(models.Model):
     title = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
@@ -115,6 +121,10 @@ class Role(models.Model):
 
     def __str__(self):
         return self.title
+
+    @property
+    def is_from_posting(self) -> bool:
+        return self.slug == POSTING_ROLE_SLUG
 
 
 class Question(models.Model):
@@ -235,6 +245,12 @@ class Interview(models.Model):
     plan = models.ForeignKey(StagePlan, on_delete=models.PROTECT, related_name="interviews")
     plan_snapshot = models.JSONField(default=dict, help_text="The plan exactly as this interview runs it.")
     company = models.CharField(max_length=200, blank=True)
+    job_title = models.CharField(max_length=120, blank=True, help_text="The job the posting names, read at setup.")
+    competencies = models.JSONField(
+        default=list, blank=True,
+        help_text="What this interview is scored on, frozen at setup: the role's, or the posting's for a role from "
+                  "the job description.",
+    )
     resume = models.ForeignKey(Document, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     job_description = models.ForeignKey(
         Document, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -261,7 +277,23 @@ class Interview(models.Model):
         indexes = [models.Index(fields=["owner", "-created_at"]), models.Index(fields=["status", "last_activity_at"])]
 
     def __str__(self):
-        return f"{self.role} interview {self.id}"
+        return f"{self.title} interview {self.id}"
+
+    @property
+    def title(self) -> str:
+        """The job this interview was for: the posting's title, else the role's."""
+        return self.job_title or self.role.title
+
+    @property
+    def job_name(self) -> str:
+        """The job and the company, as the history and the report name the interview: "Registered Nurse at
+        Lakeview Family Health Clinic"."""
+        return f"{self.title} at {self.company}" if self.company else self.title
+
+    @property
+    def scored_competencies(self) -> list[str]:
+        """The competencies the report scores: frozen at setup, or the role's for an interview set up before."""
+        return list(self.competencies or self.role.competencies or [])
 
     @property
     def is_terminal(self) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "fits_level",
+__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "NEUTRAL_BANK", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "fits_level",
            "level_group", "load_bank"]
 
 # Tags that mark a stage's first question ("ready?" in the greeting, "any questions?" in the closing).
@@ -136,6 +136,49 @@ DEFAULT_BANK: list[dict[str, Any]] = [
     _q("company_fit", "How do you see yourself contributing at {company} in your first few months?", "motivation",
        "company"),
     _q("company_fit", "What kind of team culture brings out your best work?", "collaboration", "culture"),
+]
+
+# The profession-neutral behavioural bank: what a role made from a posting asks beside the posting's own duties
+# (`posting_role`). Every question suits a nurse, a warehouse worker, a teacher and a developer alike: no
+# project, product, code or sale, only work, colleagues and the people the job serves. Competencies are the
+# posting themes' names; one the posting does not name falls back to the stage's.
+NEUTRAL_BANK: list[dict[str, Any]] = [
+    *(entry for entry in DEFAULT_BANK if entry["stage"] == "greeting"),
+    _q("self_intro", "Could you start by telling me a little about yourself and the work you do now?",
+       "communication", "opener", "background"),
+    _q("self_intro", "Walk me through your background, briefly, and how you got to where you are today.",
+       "communication", "opener", "background"),
+    _q("self_intro", "What does a normal day or week look like in your current job?", "communication",
+       "current_role"),
+    _q("self_intro", "What made you interested in this {role} job?", "communication", "motivation"),
+    _q("self_intro", "What first drew you to this kind of work?", "communication", "motivation"),
+    _q("self_intro", "What are you strongest at, and how would a colleague put it?", "communication", "strengths"),
+    _q("self_intro", "Which part of your job do you enjoy most, and which part least?", "communication",
+       "current_role"),
+    _q("self_intro", "How do you like to work with the people around you?", "teamwork", "teamwork"),
+    _q("self_intro", "What are you hoping to learn or do more of in your next job?", "learning", "growth"),
+    _q("past_experience", "Tell me about a piece of work you're especially proud of. What was it, and what was "
+       "your part?", None, "project"),
+    _q("past_experience", "Tell me about a time something went wrong at work. What did you do, and what did you "
+       "learn from it?", "problem solving", "failure"),
+    _q("past_experience", "Tell me about a time you disagreed with a colleague or your manager. How did you "
+       "handle it?", "teamwork", "conflict"),
+    _q("past_experience", "Give me an example of a time you made something at work run better.", "problem solving",
+       "improvement"),
+    _q("past_experience", "Tell me about a decision you had to make at work without all the information. How did "
+       "it turn out?", "problem solving", "decision"),
+    _q("past_experience", "Tell me about a time you asked for help with something you were stuck on. How did you "
+       "decide it was time to ask?", "learning", "learning", levels=("junior",)),
+    _q("past_experience", "Tell me about a time you helped someone newer than you get better at the job.",
+       "leadership", "mentoring", levels=("senior",)),
+    _q("past_experience", "Tell me about a time you changed how your team did something, when others doubted it "
+       "at first. How did you bring them along?", "leadership", "influence", levels=("senior",)),
+    _q("closing", "Before we wrap up, is there anything you'd like to ask me about the job or the team?", None,
+       "questions", "candidate_questions"),
+    _q("closing", "We have a minute left. Do you have any questions for me about the job?", None, "questions",
+       "candidate_questions"),
+    _q("closing", "Is there something about the job or the process you're curious about?", None, "questions",
+       "candidate_questions"),
 ]
 
 # The follow-up ladder, by rung: several wordings each, picked by seed.

@@ -89,7 +89,7 @@ def report_rescore(*, report: Report) -> str:
     events = interview_events(interview)
     if not events:
         return "skipped"
-    analysis = analyse_interview(events, competencies=list(interview.role.competencies or []),
+    analysis = analyse_interview(events, competencies=interview.scored_competencies,
                                  job=job_context_of(interview))
     new_analysis = analysis.model_dump()
     new_narrative = report.narrative

@@ -51,17 +51,27 @@ def _facts(document) -> dict[str, Any] | None:
     return document.facts if document is not None and isinstance(document.facts, dict) and document.facts else None
 
 
+def _focus_areas(interview: Interview) -> list[str]:
+    """What the interview digs into: a recruiter's role's focus areas; for a role from the job description, the
+    posting's competencies (its duties are in the bank already)."""
+    if interview.role.is_from_posting:
+        return list(interview.competencies or [])
+    return list(interview.role.focus_areas or [])
+
+
 def engine_context(interview: Interview) -> dict[str, Any]:
     """The plan snapshot, who is interviewed for what, the summary, the brief and the seed."""
     role = interview.role
     owner = interview.owner
+    # A role from the job description is named and scored as its posting (frozen at setup); a recruiter's role
+    # as itself.
     candidate: dict[str, Any] = {
         "name": getattr(owner, "display_name", "") or "",
-        "role": role.title,
+        "role": interview.title if role.is_from_posting else role.title,
         "level": interview.level,
         "company": interview.company,
-        "focus_areas": list(role.focus_areas or []),
-        "competencies": list(role.competencies or []),
+        "focus_areas": _focus_areas(interview),
+        "competencies": interview.scored_competencies,
         "resume_text": interview.resume.text if interview.resume else "",
         "job_description": interview.job_description.text if interview.job_description else "",
         "company_brief": company_brief_text(interview.research),

@@ -19,6 +19,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from agent_worker.core.bank import fits_level
 from agent_worker.core.facts import (
     JobRequirements,
     ResumeFacts,
@@ -26,6 +27,7 @@ from agent_worker.core.facts import (
     strip_instructions,
     summarise_for_interview,
 )
+from agent_worker.core.posting_role import PostingRole, role_from_posting, short_title
 from interviews.models import Document, Interview, Role, StagePlan, Status
 from interviews.parsing import ParsedDocument
 from interviews.services.research_store import research_request
@@ -138,17 +140,28 @@ def summary_refined(resume: ResumeFacts | None, requirements: JobRequirements | 
 # --- Create -------------------------------------------------------------------------------------------
 
 
-def plan_snapshot_for(*, plan: StagePlan, role: Role, level: str) -> dict[str, Any]:
-    """The plan exactly as the engine reads it, plus the role's question bank for this level.
+def plan_snapshot_for(*, plan: StagePlan, role: Role, level: str, posting: PostingRole | None = None) -> dict[str, Any]:
+    """The plan exactly as the engine reads it, plus the question bank for this level: the role's, or for a role
+    from the job description the posting's own (its duties asked back beside the neutral bank).
 
     `load_plan` rejects unknown keys: split it with `interview_engine_plan` before loading.
     """
-    bank = [
-        q.to_engine_dict()
-        for q in role.questions.filter(active=True).order_by("stage", "id")
-        if q.fits_level(level)
-    ]
+    if posting is not None:
+        bank = [entry for entry in posting.bank if fits_level(entry.get("levels"), level)]
+    else:
+        bank = [
+            q.to_engine_dict()
+            for q in role.questions.filter(active=True).order_by("stage", "id")
+            if q.fits_level(level)
+        ]
     return {**plan.to_engine_dict(), "question_bank": bank}
+
+
+def posting_role_of(job_description: Upload | Document) -> PostingRole:
+    """The role the posting describes (any profession), read from the facts setup stored and its text."""
+    facts = _facts_of(job_description, Document.Kind.JOB_DESCRIPTION)
+    text = job_description.text if isinstance(job_description, Document) else job_description.parsed.text
+    return role_from_posting(JobRequirements.model_validate(facts), text or "")
 
 
 def interview_engine_plan(interview: Interview) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -209,6 +222,9 @@ def interview_create(
     # No company given: the one the job description names, if any.
     # (A company read with little confidence waits for the candidate to confirm it on the interview page.)
     company = " ".join((company or requirements.trusted().company or "").split())[:200]
+    posting = posting_role_of(job_description) if role.is_from_posting else None
+    job_title = posting.title if posting is not None else (short_title(requirements.trusted().title) or role.title)
+    competencies = list(posting.competencies) if posting is not None else list(role.competencies or [])
     written: list[str] = []
     try:
         with transaction.atomic():
@@ -226,8 +242,10 @@ def interview_create(
                 role=role,
                 level=level,
                 plan=plan,
-                plan_snapshot=plan_snapshot_for(plan=plan, role=role, level=level),
+                plan_snapshot=plan_snapshot_for(plan=plan, role=role, level=level, posting=posting),
                 company=company,
+                job_title=job_title[:120],
+                competencies=competencies,
                 resume=resume_doc,
                 job_description=jd_doc,
                 research=research,

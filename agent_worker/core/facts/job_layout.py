@@ -53,7 +53,7 @@ _JD_SECTIONS = {
     r"who we(?:'re| are) looking for|you(?:'ll| will) need|what you(?:'ll| will)? have|we(?:'d| would) love (?:you )?to hear from you if",
     "resp": r"(?:key |main |core |primary |job )?responsibilities|about the (?:position|role|job|opportunity)|"
     r"about this (?:position|role|job)|the position|the opportunity|(?:your )?role and responsibilities|what you(?:'ll| will) do|what you'll be doing|"
-    r"the role|your role|role|day[- ]to[- ]day|duties|(?:key |essential )?duties(?: and responsibilities)?|job summary|in this role(?:,? you will)?|"
+    r"the role|your role|role|day[- ]to[- ]day|duties|(?:job|main|your) duties|(?:the )?successful candidate will|(?:key |essential )?duties(?: and responsibilities)?|job summary|in this role(?:,? you will)?|"
     r"you will|your mission|job description|description|what the job involves|the job|your impact|"
     r"what you(?:'ll| will) work on|position summary|role description|about the role",
     # What the job offers and asks of the candidate's time and body: never requirements (issue 31).

@@ -40,7 +40,7 @@ def test_the_report_is_mailed_over_smtp_with_its_pdf_attached(alice, role, immed
     assert len(smtp_mailer.messages) == 1
     message = smtp_mailer.messages[0]
     assert smtp_mailer.envelopes[0].rcpt_tos == ["alice@example.com"]
-    assert message["Subject"].startswith("Your MockFlow feedback: Backend Engineer interview")
+    assert message["Subject"].startswith("Your MockFlow feedback: Backend Engineer at Acme Corp interview")
     text = message.get_body(("plain",)).get_content()
     html = message.get_body(("html",)).get_content()
     assert "Overall score:" in text and f"/feedback/{interview.pk}/" in text

@@ -46,6 +46,7 @@ def setup_form(software_engineer):
             "job_description": (JOB_DESCRIPTIONS / "jd_software_engineer_backend.txt").read_text(),
             "company": "",
             "consent": "on",
+            "keep_role": "on",  # the Software Engineer role with every posting (tests/.../test_posting_role.py asks)
         }
         data.update(overrides)
         return {k: v for k, v in data.items() if v is not None}

@@ -93,7 +93,8 @@ def test_the_quick_practice_plan_can_be_chosen(alice_client, setup_form):
 
 def test_an_uploaded_job_description_file_works_instead_of_pasted_text(alice_client, setup_form, media_root):
     jd = (JOB_DESCRIPTIONS / "jd_data_scientist.txt").read_bytes()
-    response = post(alice_client, setup_form(job_description="", job_description_file=SimpleUploadedFile("jd.txt", jd)))
+    response = post(alice_client, setup_form(job_description="", job_description_file=SimpleUploadedFile("jd.txt", jd),
+                                             keep_role="on"))  # a data science posting, kept as Software Engineer
     assert response.status_code == 302
     interview = Interview.objects.get()
     assert interview.job_description.original_name == "jd.txt"
