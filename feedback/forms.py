@@ -90,3 +90,14 @@ def _posting_label(doc: Document) -> str:
     title = (doc.facts or {}).get("title") if isinstance(doc.facts, dict) else None
     name = title or doc.original_name or "Pasted posting"
     return f"{name} ({doc.created_at:%d %b %Y})"
+
+
+class RetakeForm(forms.Form):
+    answer = forms.CharField(
+        label="Your new answer",
+        max_length=PRACTICE_ANSWER_MAX_CHARS,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 9, "placeholder": "Answer the question again, as you would say it."}),
+        help_text="Scored the same way as your interview's answer, against the same job.",
+        error_messages={"required": "Write an answer to score."},
+    )

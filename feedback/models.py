@@ -105,3 +105,27 @@ class Outbox(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} for {self.report_id} ({self.state})"
+
+
+class Attempt(models.Model):
+    """One more try at a question of a finished interview, typed on the retake page and scored by the code that
+    scored the interview's answer (`feedback.practice`). The interview's own answer stays in the report; these
+    sit beside it."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    interview = models.ForeignKey("interviews.Interview", on_delete=models.CASCADE, related_name="attempts")
+    question_id = models.CharField(max_length=64, help_text="The question's id in the report's analysis.")
+    question = models.TextField()
+    competency = models.CharField(max_length=100, blank=True)
+    answer = models.TextField()
+    score = models.FloatField()
+    assessment = models.JSONField(help_text="The scored answer as `manage.py score_answers` prints it.")
+    summary = models.JSONField(help_text="What the comparison with other attempts reads (feedback.retakes).")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["interview", "question_id", "created_at"])]
+
+    def __str__(self):
+        return f"Attempt at {self.question_id} of {self.interview_id} ({self.score:g})"

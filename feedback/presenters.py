@@ -136,8 +136,10 @@ def report_summary(report: Report) -> dict:
     }
 
 
-def report_context(report: Report, *, print_mode: bool = False) -> dict:
-    """Everything the report template shows (page and PDF alike)."""
+def report_context(report: Report, *, print_mode: bool = False, retakes: dict | None = None) -> dict:
+    """Everything the report template shows (page and PDF alike). `retakes` (question id -> its retakes' count
+    and best score, `selectors.attempt_totals`) is given on the candidate's own page, where every question can be
+    tried again."""
     from feedback.analysis import InterviewAnalysis
     from feedback.coverage import not_covered, shown_elsewhere
     from feedback.narrative import Narrative
@@ -182,6 +184,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
                              if answer.question_type == "story" and answer.is_answered else []),
             "example": (narrative.example_answer if narrative.example_answer
                         and narrative.example_answer.question_id == answer.question_id else None),
+            "retakes": (retakes or {}).get(answer.question_id or ""),
         })
     stages: list[StageBlock] = []
     for line in analysis.transcript:
@@ -219,6 +222,7 @@ def report_context(report: Report, *, print_mode: bool = False) -> dict:
         "example": narrative.example_answer,
         "page_improvements": [_page_item(i, by_id) for i in narrative.improvements],
         "fallback_note": fallback_note(narrative.fallback_reason),
+        "can_retake": retakes is not None and not print_mode,
     })
     return context
 
@@ -288,3 +292,44 @@ def latency_text(seconds: float | None) -> str:
     if seconds is None:
         return "n/a"
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
+
+
+def _points(items, text_key: str) -> list[dict]:
+    """Evidence as the shared partial shows it: {text, quote}, from the analysis (objects) or a stored retake."""
+    if items and isinstance(items[0], dict):
+        return [{"text": item[text_key], "quote": item.get("quote")} for item in items]
+    return [{"text": item.text, "quote": item.quote} for item in items]
+
+
+def retake_context(interview: Interview, original, attempts: list) -> dict:
+    """The retake page: the question, and the interview's answer beside every retake, each with what changed
+    since the interview's answer."""
+    from feedback.retakes import AttemptSummary, summary_of_answer, what_changed
+    from feedback.selectors import job_context_of
+
+    first = summary_of_answer(original)
+    columns = [{
+        "label": "In the interview", "when": interview.created_at, "text": original.text or "(no answer)",
+        "score": original.score if original.is_answered else None,
+        "strengths": _points(original.strengths[:2], "text"), "improvements": _points(original.improvements[:2], "text"),
+        "changes": [], "latest": not attempts,
+    }]
+    for number, attempt in enumerate(attempts, 2):
+        columns.append({
+            "label": f"Try {number}", "when": attempt.created_at, "text": attempt.answer, "score": attempt.score,
+            "strengths": _points(attempt.assessment.get("strengths", [])[:2], "why"),
+            "improvements": _points(attempt.assessment.get("improvements", [])[:2], "advice"),
+            "changes": what_changed(first, AttemptSummary.from_dict(attempt.summary)),
+            "latest": number == len(attempts) + 1,
+        })
+    job = job_context_of(interview)
+    return {
+        "interview": interview,
+        "original": original,
+        "question": original.question or "(a question not recorded)",
+        "competency": name_label(original.competency) if original.competency else "",
+        "stage_title": _stage_title(interview, original.stage),
+        "job_title": (job.title if job and job.title else interview.role.title),
+        "columns": columns,
+        "best": max((c["score"] for c in columns if c["score"] is not None), default=None),
+    }

@@ -11,14 +11,15 @@ from statistics import quantiles
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Avg, BooleanField, Count, ExpressionWrapper, Q
+from django.db.models import Avg, BooleanField, Count, ExpressionWrapper, Max, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 from pydantic import ValidationError
 
 from agent_worker.core import events as ev
 from agent_worker.core.facts import JobRequirements
-from feedback.models import Report, StepStatus
+from feedback.analysis_types import Answer, InterviewAnalysis
+from feedback.models import Attempt, Report, StepStatus
 from feedback.scoring.job import JobContext
 from interviews.models import Document, Event, Interview, Status
 
@@ -107,7 +108,8 @@ def dashboard_interviews(*, user, role: str | None = None, status: str | None = 
         .only("id", "created_at", "level", "status", "job_title", "company", "role__title", "role__slug", "plan__title",
               "report__id", "report__status", "report__overall_score")
         .annotate(report_has_content=ExpressionWrapper(
-            Q(report__analysis__isnull=False) & Q(report__narrative__isnull=False), output_field=BooleanField()))
+            Q(report__analysis__isnull=False) & Q(report__narrative__isnull=False), output_field=BooleanField()),
+                  retakes=Count("attempts"))
         .order_by("-created_at", "-pk")
     )
     if role:
@@ -130,7 +132,8 @@ def dashboard_roles(*, user):
 
 def competency_trends(*, user, role: str | None = None) -> list[dict]:
     """Per role: its scored interviews' `count`, its `competencies`, and the `points` (created_at, {competency:
-    score or None}) of its latest TREND_WINDOW scored interviews, oldest first.
+    score or None}) of its latest TREND_WINDOW scored interviews, oldest first. A competency retaken on the
+    retake page counts at its best: the interview's score or a retake's, whichever is higher.
 
     Counted by the database; per role, only the latest scored reports' competency scores are read
     (one key of the analysis JSON), so the charts cost the same after 3 interviews or 300.
@@ -141,21 +144,27 @@ def competency_trends(*, user, role: str | None = None) -> list[dict]:
                                    overall_score__isnull=False)
     if role:
         scored = scored.filter(interview__role__slug=role)
+    retaken = best_attempts_by_competency(user=user)
     counts = {row["interview__role"]: row["n"]
               for row in scored.values("interview__role").annotate(n=Count("id")).order_by()}
     trends = []
     for role_obj in Role.objects.filter(pk__in=counts).order_by("title"):
         latest = list(scored.filter(interview__role=role_obj).order_by("-interview__created_at")
-                      .values_list("interview__created_at", "analysis__competencies")[:TREND_WINDOW])
+                      .values_list("interview_id", "interview__created_at", "analysis__competencies")[:TREND_WINDOW])
         names = list(role_obj.competencies or [])
         if not names:  # a role from the job description: each interview has its own job and skills, no trend
             continue
         points = []
-        for created_at, competencies in reversed(latest):
+        for interview_id, created_at, competencies in reversed(latest):
             scores = {c["name"]: c.get("score") for c in competencies or [] if isinstance(c, dict) and "name" in c}
-            points.append((created_at, {name: scores.get(name) for name in names}))
+            points.append((created_at, {name: _best(scores.get(name), retaken.get((interview_id, name)))
+                                        for name in names}))
         trends.append({"role": role_obj, "count": counts[role_obj.pk], "competencies": names, "points": points})
     return trends
+
+
+def _best(score: float | None, retake: float | None) -> float | None:
+    return max(s for s in (score, retake) if s is not None) if score is not None or retake is not None else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,3 +283,36 @@ def staff_overview(*, days: int, now=None) -> dict:
 def staff_window(days) -> int:
     """The staff dashboard's window: 7 or 30 days."""
     return 30 if str(days) == "30" else 7
+
+
+# ---------------------------------------------------------------------------------------------
+# Retakes: one question of a finished interview tried again
+
+
+def interview_answer(interview: Interview, question_id: str) -> Answer | None:
+    """The report's analysis of the answer to one of the interview's questions, or None (no report yet, or no
+    such question)."""
+    the_report = report_of(interview)
+    if the_report is None or not the_report.analysis:
+        return None
+    analysis = InterviewAnalysis.model_validate(the_report.analysis)
+    return next((a for a in analysis.interview_answers() if a.question_id == question_id), None)
+
+
+def attempts_at(interview: Interview, question_id: str) -> list[Attempt]:
+    """The retakes of one question, oldest first."""
+    return list(Attempt.objects.filter(interview=interview, question_id=question_id).order_by("created_at"))
+
+
+def attempt_totals(interview: Interview) -> dict[str, dict[str, Any]]:
+    """Per question id: how many retakes it has and the best retake's score (the report lists them)."""
+    rows = (Attempt.objects.filter(interview=interview).values("question_id")
+            .annotate(count=Count("id"), best=Max("score")).order_by())
+    return {row["question_id"]: {"count": row["count"], "best": row["best"]} for row in rows}
+
+
+def best_attempts_by_competency(*, user) -> dict[tuple[Any, str], float]:
+    """(interview id, competency) -> the best retake's score there: the progress chart counts the best attempt."""
+    rows = (Attempt.objects.filter(interview__owner=user).exclude(competency="")
+            .values("interview_id", "competency").annotate(best=Max("score")).order_by())
+    return {(row["interview_id"], row["competency"]): row["best"] for row in rows}

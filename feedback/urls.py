@@ -14,4 +14,5 @@ urlpatterns = [
     path("<uuid:interview_id>/counts", views.report_counts, name="report_counts"),
     path("<uuid:interview_id>/retry", views.retry, name="retry"),
     path("<uuid:interview_id>/delete/", views.delete, name="delete"),
+    path("<uuid:interview_id>/questions/<str:question_id>/retake/", views.retake, name="retake"),
 ]

@@ -6,14 +6,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from feedback import presenters, selectors
-from feedback.forms import PracticeForm
+from feedback.forms import PracticeForm, RetakeForm
 from feedback.practice import practice_result
 from feedback.services.delivery import report_pdf_filename
 from feedback.services.interviews import interview_delete
 from feedback.services.reports import report_retry
+from feedback.services.retakes import attempt_create
 from interviews.models import Status
 
 
@@ -32,7 +34,8 @@ def report(request, interview_id):
     the_report = selectors.report_of(interview)
     if the_report is None:
         return render(request, "feedback/no_report.html", {"interview": interview}, status=200)
-    return render(request, "feedback/report.html", presenters.report_context(the_report))
+    return render(request, "feedback/report.html",
+                  presenters.report_context(the_report, retakes=selectors.attempt_totals(interview)))
 
 
 @require_GET
@@ -149,3 +152,22 @@ def practice(request):
         job = selectors.job_context_of_document(data["posting"])
         result = practice_result(data["question_text"], data["answer"], stage=data["question_stage"], job=job)
     return render(request, "feedback/practice.html", {"form": form, "result": result})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def retake(request, interview_id, question_id):
+    """One question of the interview tried again: the interview's answer and every retake side by side."""
+    interview = _own_interview(request, interview_id)
+    original = selectors.interview_answer(interview, question_id)
+    if original is None:
+        raise Http404("No such question in this interview's report.")
+    form = RetakeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        attempt_create(interview=interview, original=original, answer=form.cleaned_data["answer"])
+        url = reverse("feedback:retake", kwargs={"interview_id": interview.pk, "question_id": question_id})
+        return redirect(f"{url}#latest")
+    attempts = selectors.attempts_at(interview, question_id)
+    return render(request, "feedback/retake.html", {
+        "form": form, **presenters.retake_context(interview, original, attempts),
+    })

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.files.storage import default_storage
 
-from feedback.models import Report
+from feedback.models import Attempt, Report
 from interviews.models import iso_utc
 
 if TYPE_CHECKING:
@@ -33,6 +33,23 @@ def export_reports(user: User) -> list[dict[str, Any]]:
     ]
 
 
+def export_attempts(user: User) -> list[dict[str, Any]]:
+    attempts = Attempt.objects.filter(interview__owner=user).order_by("created_at")
+    return [
+        {
+            "interview_id": str(attempt.interview_id),
+            "question_id": attempt.question_id,
+            "question": attempt.question,
+            "competency": attempt.competency,
+            "answer": attempt.answer,
+            "score": attempt.score,
+            "assessment": attempt.assessment,
+            "created_at": iso_utc(attempt.created_at),
+        }
+        for attempt in attempts
+    ]
+
+
 def delete_report_files(user: User) -> None:
     """Remove the stored PDFs; the rows go with the user's interviews (CASCADE)."""
     for name in Report.objects.filter(interview__owner=user).exclude(pdf="").values_list("pdf", flat=True):
@@ -43,3 +60,4 @@ def register() -> None:
     from accounts.registry import register_user_data
 
     register_user_data("reports", export=export_reports, delete=delete_report_files)
+    register_user_data("retakes", export=export_attempts)

@@ -155,3 +155,32 @@ def test_a_short_typed_interview_reads_in_two_screens_and_folds_the_rest(page, l
     cards.first.locator(".answer-more summary").click()
     expect(cards.first.locator(".answer-text")).to_be_visible()
     _shoot(page, "report-typed-unfolded")
+
+
+def test_a_question_tried_again_from_the_report_shows_both_attempts_side_by_side(page, live_server, alice, pipeline):
+    interview = completed_interview(alice, role=backend_role())
+    interview_completed.send(sender=type(interview), interview=interview)
+    _log_in(page, live_server)
+    page.goto(f"{live_server.url}/feedback/{interview.pk}/")
+
+    card = page.locator(".answer", has_text="I think maybe we could have tested more, I guess.")
+    first_score = card.locator(".answer-score").inner_text().split("/")[0]
+    card.get_by_role("link", name="Try this one again").click()
+
+    expect(page.get_by_role("heading", name="Try this one again")).to_be_visible()
+    page.get_by_label("Your new answer").fill(
+        "Last spring a release broke the invoice export for two days because nobody tested it end to end. I wrote "
+        "an end-to-end test for the export and added it to the release checklist. Since then we have shipped 14 "
+        "releases without an export failure.")
+    page.get_by_role("button", name="Score my new answer").click()
+
+    attempts = page.locator(".attempt")
+    expect(attempts).to_have_count(2)
+    first, second = page.get_by_role("article", name="In the interview"), page.get_by_role("article", name="Try 2")
+    expect(first.locator(".answer-score")).to_contain_text(first_score)
+    expect(second.locator(".answer-score")).to_be_visible()
+    assert float(second.locator(".answer-score").inner_text().split("/")[0]) > float(first_score)
+    expect(second).to_contain_text("A result is stated now")
+    first_box, second_box = first.bounding_box(), second.bounding_box()
+    assert first_box and second_box and abs(first_box["y"] - second_box["y"]) < 5  # side by side on a wide screen
+    _shoot(page, "retake")
