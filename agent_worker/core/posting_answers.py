@@ -28,7 +28,7 @@ _GENERIC_QUESTION_WORDS = {"team", "role", "job", "company", "work", "process", 
                            "offer", "offers", "big", "large", "size", "get", "gets", "have", "has", "need", "needs",
                            "provide", "provides", "give", "gives", "ask", "asking", "quick", "question",
                            "questions", "wondering", "wonder", "curious", "versus", "lot", "lots", "bit", "there",
-                           "any", "side", "involved", "start", "starts", "begin", "begins", "happen"}
+                           "any", "side", "involved", "start", "starts", "begin", "begins", "happen", "during"}
 _ABOUT_THEMSELVES_RE = re.compile(
     r",?\s*\b(?:coming|moving|switching|transitioning) (?:from|over from|out of)\b[^,?.]*|"
     r",?\s*\b(?:as (?:someone|a person) (?:who|with)|given (?:my|that i)|since i(?:'ve| have)?)\b[^,?.]*",
@@ -36,11 +36,15 @@ _ABOUT_THEMSELVES_RE = re.compile(
 _ARTICLES = {"the": "the", "a": "a", "an": "an", "any": "a", "your": "the", "our": "the"}
 
 
+_401K_RE = re.compile(r"\b401\s*\(\s*k\s*\)", re.IGNORECASE)
+
+
 def _sentences(text: str) -> list[str]:
     """The posting's sentences as read aloud: markdown undone ("_You have product experience_" is said without
     its underscores, "[blog](https://…)" is "blog")."""
     read = "\n".join(clean_line(line) for line in (text or "").splitlines())
     read = re.sub(r"(?<![<>\w])<\s?(?=\d)", "under ", re.sub(r"(?<![<>\w])>\s?(?=\d)", "over ", read))
+    read = _401K_RE.sub("401k", read)
     lines = re.split(r"(?<=[.!?])\s+|\n+", read)
     return [" ".join(s.strip(" +*-•#").split()) for s in lines if s.strip(" +*-•#")]
 
@@ -70,7 +74,7 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
     asked = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s.endswith("?")]
     question = " ".join(asked) or question
     # "…, coming from inpatient med surg?": where the candidate comes from is theirs, not asked of the posting.
-    question = _ABOUT_THEMSELVES_RE.sub(" ", question)
+    question = _401K_RE.sub("401k", _ABOUT_THEMSELVES_RE.sub(" ", question))
     role = set().union(*(_title_words(text) for _, text in sources)) if sources else set()
     # Said back as they wrote it when it is an acronym ("SRE", not "sre").
     acronyms = {w.lower(): w for w in re.findall(r"\b[A-Z]{2,}s?\b", question)}
@@ -96,6 +100,25 @@ def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple
             topics.append(((f"{article} " if article else "") + spoken, frozenset(stem(w) for w in run)))
             run = []
     return topics
+
+
+# Words of how long or how many, which a question about something else shares with any date in the posting.
+_TIME_WORDS = frozenset("year day week month hour minute one two three four five six seven eight nine ten".split())
+_HOW_MANY_RE = re.compile(r"\bhow (?:many|big|large)\b|\bwhat(?:'s| is) the (?:ratio|number of)\b", re.IGNORECASE)
+_COUNT_RE = re.compile(r"\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|a few|"
+                       r"handful)\b", re.IGNORECASE)
+
+
+def _counts(sentence: str, asked: set[str]) -> bool:
+    """Whether a sentence gives a number of what was asked about ("four to six post-operative and medical
+    patients"), not a number of something else beside it ("a 28-bed unit", "$19 per hour … clients")."""
+    tokens = re.findall(r"[$£€]?\w+", sentence.lower())
+    for i, token in enumerate(tokens):
+        if token[0] in "$£€" or not _COUNT_RE.fullmatch(token) and not re.fullmatch(r"\d[\d,]*\+?", token):
+            continue
+        if any(stem(t) in asked for t in tokens[i + 1:i + 8]):
+            return True
+    return False
 
 
 def _covered(topic: frozenset[str], sentence_words: set[str]) -> bool:
@@ -141,8 +164,11 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
         for sentence in _sentences(text):
             for w in word_stems(sentence):
                 counts[w] = counts.get(w, 0) + 1
-    telling = [(p, w) for p, w in topics if any(counts.get(x, 0) < 3 for x in w)]
+    telling = [(p, w) for p, w in topics if any(counts.get(x, 0) < 3 for x in w) and not w <= _TIME_WORDS]
     needed = {p for p, _ in telling} or {p for p, _ in topics}
+    # "Is there overtime during the audit?": what it asks about first is nowhere in the posting, so a sentence on
+    # the audit does not answer it.
+    absent = topics[0][0] if len(topics) > 1 and not any(counts.get(x, 0) for x in topics[0][1]) else ""
     found: list[tuple[int, int, str, str, list[str]]] = []  # (covered, shared words, label, sentence, covered)
     for label, text in sources:
         for sentence in _sentences(text):
@@ -152,11 +178,17 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
                 continue
             have = word_stems(sentence)
             answered = [phrase for phrase, words in topics if _covered(words, have)]
-            spoken = safe_phrase(sentence, 200) if answered else ""
+            spoken = _quotable(sentence) if answered else ""
             if spoken:
                 found.append((len(answered), sum(len(words & have) for _, words in topics), label, spoken,
                               answered + [phrase for phrase, words in topics if words & have and phrase not in answered]))
     ranked = sorted((f for f in found if needed & set(f[4][:f[0]])), key=lambda f: (-f[0], -f[1]))
+    if _HOW_MANY_RE.search(question):
+        # "How many patients would I have?" is answered by a number of them, not by a sentence naming patients.
+        asked = set().union(*(w for p, w in topics if p in needed)) if needed else set()
+        ranked = [f for f in ranked if _counts(f[3], asked)]
+    if absent:
+        ranked = []
     if ranked:
         covered, _, label, sentence, shared = ranked[0]
         answered = shared[:covered]  # what it covers, not every phrase it shares a word with ("team")
@@ -185,7 +217,8 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
                 "it's a good one to ask the hiring team.")
     said = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
             f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
-    nameable = [p for p, _ in topics if _speakable(p)]
+    # What the question asks first, when the posting never names it, is what it doesn't say ("overtime").
+    nameable = ([absent] if absent else []) + [p for p, _ in topics if _speakable(p) and p != absent]
     if nameable:
         return (f"Good question. {said} say anything about {_listed(nameable[:3])}, so I'd rather not guess; that's "
                 "a good one for the hiring team.")
@@ -213,7 +246,8 @@ _NAMED_ASKS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = (
      "what the next steps are", re.compile(r"\binterview (?:process|stages?|rounds?|loop)\b|\b(?:\w+\s+)?interviews? with\b|"
                                           r"\b(?:hiring|recruiting|application|selection) process\b|\bnext steps?\b|"
                                           r"\bwe(?:['’]ll| will) (?:be in touch|contact you|reach out)\b", re.I)),
-    (re.compile(r"\b(?:pay(?! for)|salary|salaries|compensation|wages?|paid|earn)\b", re.I),
+    (re.compile(r"\b(?:pay(?! for)|salary|salaries|compensation|wages?|paid(?! (?:holidays?|time off|leave|vacation|"
+                r"sick|days?|parental|maternity))|earn)\b", re.I),
      "", re.compile(r"\b(?:salary|compensation|pay range|wages?|per hour|a year)\b|\$\s?\d", re.I)),
 )
 

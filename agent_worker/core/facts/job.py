@@ -61,7 +61,10 @@ _CONDITION = re.compile(
     r"\bwork (?:nights|weekends|holidays|shifts)\b|\bflexible schedule\b|\btime ?zones?\b|"
     r"\b(?:PST|EST|CET|UTC|GMT)\b|\b(?:desire|willing\w*) to work in\b|"
     r"\b(?:be |are )?(?:based|located|living|reside|residing) in\b|\bcommut\w*|\bdriver'?s licen[cs]e\b|"
-    r"\blift(?:ing)? (?:up to )?\d+\s*(?:lbs?|pounds|kg)\b",
+    r"\blift(?:ing)? (?:up to )?\d+\s*(?:lbs?|pounds|kg)\b|"
+    # Where and how the body works: the cold, the heat, the standing ("Able to work in temperatures down to -10°F").
+    r"\bwork (?:in|inside) (?:temperatures|(?:an? )?(?:freezer|cold|refrigerated|hot|outdoor)\w*)|"
+    r"\b(?:stand|sit|walk)(?:ing)? for (?:up to |long periods|most|a full|the (?:whole|full|entire))",
     re.I,
 )
 

@@ -340,13 +340,13 @@ def match_resume_to_job(
             return met, why
         years_match = _YEARS_RE.search(requirement)
         if years_match and years is not None and years < int(years_match.group(1)):
-            return False, f"asks for {years_match.group(0)}; the resume shows about {int(years)}"
+            return False, f"asks for {years_match.group(0)}; the resume shows about {years:.0f}"
         if years_match:
             # The years are one part of it: what they are years of must be in the resume too ("5+ years of
             # warehouse experience"), never met by a count of years alone.
             rest = _YEARS_RE.sub(" ", requirement)
             if not (_words(rest) - {"professional", "relevant", "related", "previous", "prior", "total", "minimum"}):
-                return (True, f"the resume shows about {int(years)} years") if years is not None else \
+                return (True, f"the resume shows about {years:.0f} years") if years is not None else \
                     (False, "the resume's dates do not show it")
             met, why = judge(rest)
             # The kind of work the years are of ("warehouse", "backend services") named in one line of the resume.
@@ -355,7 +355,7 @@ def match_resume_to_job(
             if not met and named and not _vocabulary_skills(rest):
                 met, why = True, "resume mentions " + ", ".join(sorted(named)[:4])
             if met and years is not None:
-                return True, f"{why}; about {int(years)} years in all"
+                return True, f"{why}; about {years:.0f} years in all"
             return (False, why if met is False else "not evident in the resume")
         req_skills = _vocabulary_skills(requirement)
         degree = _degree_verdict(requirement, facts) if _KINDS[1][0].search(requirement) else None

@@ -56,3 +56,24 @@ def test_a_heading_alone_is_no_answer():
                                       [("the job description", "Engineer\n\n## Hiring process\nA call with the "
                                         "hiring manager, then a technical interview with two engineers.")])
     assert "technical interview" in reply
+
+
+ACCOUNTANT = [("the job description", (PROFESSIONS / "finance" / "posting_staff_accountant_pinecrest.md").read_text())]
+
+
+def test_how_many_is_answered_by_a_number_of_them_or_not_at_all():
+    assert "four to six post-operative and medical patients" in answer_candidate_question(
+        "How many patients would I have?", NURSE)
+    care = [("the job description", (PROFESSIONS / "care_work" / "posting_home_health_aide_brightpath.txt").read_text())]
+    # "$16 - $19 per hour, plus mileage between clients" is no number of clients.
+    assert "doesn't" in answer_candidate_question("How many clients would I see a day?", care)
+
+
+def test_what_is_asked_first_and_is_nowhere_in_the_posting_is_not_answered_by_the_rest():
+    reply = answer_candidate_question("Is there overtime during the audit?", ACCOUNTANT)
+    assert "audit schedules" not in reply and "doesn't say anything about overtime" in reply
+
+
+def test_paid_holidays_and_a_401k_are_asked_as_the_posting_says_them():
+    assert "12 paid holidays" in answer_candidate_question("How many paid holidays?", CLERK)
+    assert "5% match" in answer_candidate_question("What is the 401k match?", ACCOUNTANT)

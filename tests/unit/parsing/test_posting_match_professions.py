@@ -32,6 +32,9 @@ def test_an_equipment_licence_the_resume_never_mentions_is_a_gap_however_many_ye
     assert "years" not in gaps["Must hold a current powered industrial truck (PIT) license"]
     # Twelve years in kitchens are no years of warehouse work.
     assert "5+ years of warehouse experience" in gaps
+    # The freezer is a condition of the job to be ready for, not a gap in a resume.
+    assert "Able to work in temperatures down to -10°F with provided freezer gear" in reqs.conditions
+    assert not any("temperatures" in g for g in gaps)
     assert match["coverage"] is not None and match["coverage"] < 1
     assert not any("years" in m["why"] for m in match["matched_requirements"])
 
@@ -113,4 +116,6 @@ def test_what_the_company_will_do_or_give_is_never_a_requirement():
     assert not any("training" in m or "relocation" in m for m in reqs.must_haves)
     posting = ("Picker Packer\nDunmore Fulfilment\n\nRequirements:\n- Forklift certification (we will certify you on our"
                " trucks)\n- Able to stand for a full shift\n- No experience needed: full training is given\n")
-    assert extract_job_requirements(posting).must_haves == ["Forklift certification", "Able to stand for a full shift"]
+    reqs = extract_job_requirements(posting)
+    assert reqs.must_haves == ["Forklift certification"]
+    assert reqs.conditions == ["Able to stand for a full shift"]
