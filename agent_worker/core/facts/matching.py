@@ -350,8 +350,8 @@ def match_resume_to_job(
                     (False, "the resume's dates do not show it")
             met, why = judge(rest)
             # The kind of work the years are of ("warehouse", "backend services") named in one line of the resume.
-            kind = _words(rest) - _WORK_VERBS
-            named = max((kind & line for line in resume_lines), key=len, default=set())
+            of_work = _words(rest) - _WORK_VERBS
+            named = max((of_work & line for line in resume_lines), key=len, default=set())
             if not met and named and not _vocabulary_skills(rest):
                 met, why = True, "resume mentions " + ", ".join(sorted(named)[:4])
             if met and years is not None:
