@@ -19,6 +19,10 @@ _EDGE = 2.0  # points of slack when comparing positions
 def _rows(lines: list[Line]) -> list[str]:
     """Lines grouped into rows (boxes that overlap vertically by half a line), top to bottom, each row's
     pieces left to right."""
+    return ["  ".join(piece[4] for piece in row) for row in _row_groups(lines)]
+
+
+def _row_groups(lines: list[Line]) -> list[list[Line]]:
     rows: list[list[Line]] = []
     for line in sorted(lines, key=lambda ln: (-ln[3], ln[0])):
         height = max(line[3] - line[1], 1.0)
@@ -29,7 +33,7 @@ def _rows(lines: list[Line]) -> list[str]:
                 row.append(line)
                 continue
         rows.append([line])
-    return ["  ".join(piece[4] for piece in sorted(row, key=lambda ln: ln[0])) for row in rows]
+    return [sorted(row, key=lambda ln: ln[0]) for row in rows]
 
 
 def _split(lines: list[Line], gutter: float) -> tuple[list[Line], list[Line], list[Line], list[Line]] | None:
@@ -116,3 +120,22 @@ def read_page(width: float, lines: list[Line]) -> str:
 
 def column_text(pages: list[tuple[float, list[Line]]]) -> str:
     return "\n\n".join(read_page(width, lines) for width, lines in pages)
+
+
+def with_fields(text: str, pages: list[tuple[float, list[Line]]]) -> str:
+    """`text` with the fields of a printed row set apart by " | " where the page shows them apart (pieces more
+    than 0.6 em apart, spacing._pieces: tab stops, a right-aligned date) and the text reads them as one run of
+    words ("Grupo Alvarez SA Madrid Senior Accountant Jan 2021 – Present"). Only a line that holds exactly one
+    such row's words is changed, so a reading that mixed columns or rows is left alone."""
+    rows: dict[str, list[str]] = {}
+    for _, lines in pages:
+        for row in _row_groups(lines):
+            if len(row) >= 2:
+                rows.setdefault(squeezed("".join(piece[4] for piece in row)), [piece[4] for piece in row])
+    if not rows:
+        return text
+    out = []
+    for line in text.split("\n"):
+        fields = rows.get(squeezed(line)) if " | " not in line else None
+        out.append(" | ".join(" ".join(f.split()) for f in fields) if fields else line)
+    return "\n".join(out)

@@ -153,6 +153,15 @@ def _positions_score(text: str, *, dated_only: bool = True) -> float:
 
 
 def _resume_reading(data: bytes, text: str) -> str:
+    """The best reading of a resume PDF (_best_reading), with each printed row's fields set apart where the page
+    shows a gap between them (columns.with_fields)."""
+    from . import columns, spacing
+
+    pages = spacing.page_lines(data, spacing.cpu_budget())
+    return columns.with_fields(_best_reading(data, text, pages), pages)
+
+
+def _best_reading(data: bytes, text: str, pages: list) -> str:
     """The plain reading follows the order the PDF drew its text in. A two-column resume laid out as a table
     (sidebar cell, then main cell, row by row) mixes its columns on each line: it is read by where its lines
     sit instead, column after column (columns.py), unless that finds fewer entries. A PDF that drew its dates apart from their entries (a
@@ -163,9 +172,8 @@ def _resume_reading(data: bytes, text: str) -> str:
     from agent_worker.core.facts.patterns import _RANGE_RE
     from agent_worker.core.facts.resume import read_resume_facts
 
-    from . import columns, spacing
+    from . import columns
 
-    pages = spacing.page_lines(data, spacing.cpu_budget())
     pieces = columns.interleaved(text, pages) if pages else None
     if pieces is not None:
         # A label or date column beside the entries (moderncv) mixes on each line too, and is read right
@@ -219,7 +227,7 @@ def _paragraph_text(p: Any) -> str:
             parts.append("\n")
         elif node.tag == _W + "noBreakHyphen":
             parts.append("-")
-    text = "".join(parts)
+    text = _tab_fields("".join(parts))
     is_list = p.find(f"{_W}pPr/{_W}numPr") is not None
     style = p.find(f"{_W}pPr/{_W}pStyle")
     if style is not None and "list" in (style.get(_W + "val") or "").lower():
@@ -227,6 +235,19 @@ def _paragraph_text(p: Any) -> str:
     if is_list and text.strip():
         text = "- " + text.strip()
     return text
+
+
+def _tab_fields(text: str) -> str:
+    """A line whose fields sit at tab stops ("Grupo Alvarez SA<tab>Madrid<tab>Senior Accountant<tab>2021 –
+    Present") with its fields set apart by " | ": read as spaces they run together into one title. A label's
+    tab ("Name:<tab>Jane") stays a space."""
+    lines = []
+    for line in text.split("\n"):
+        fields = [f.strip() for f in line.split("\t") if f.strip()]
+        if len(fields) >= 2 and not fields[0].endswith((":", "：")):
+            line = " | ".join(fields)
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _inside(node: Any, stop: Any, tag: str) -> bool:
@@ -246,6 +267,11 @@ def _text_boxes(p: Any) -> list[str]:
             continue  # the VML fallback repeats the DrawingML text box; nested boxes come with their parent
         boxes.append(_block_text(box))
     return [b for b in boxes if b.strip()]
+
+
+def _is_label(box: str) -> bool:
+    lines = [line for line in box.split("\n") if line.strip()]
+    return len(lines) <= 2 and all(len(line.split()) <= 5 for line in lines)
 
 
 def _table_text(tbl: Any) -> str:
@@ -269,8 +295,12 @@ def _block_text(container: Any) -> str:
     for child in container.iterchildren():
         tag = child.tag
         if tag == _W + "p":
+            # A short box anchored in a paragraph is a heading or label drawn beside it ("EXPERIENCE" beside
+            # the section's first line): it reads first. A longer one (a sidebar, a whole section) reads after.
+            boxes = _text_boxes(child)
+            out.extend(b for b in boxes if _is_label(b))
             out.append(_paragraph_text(child))
-            out.extend(_text_boxes(child))
+            out.extend(b for b in boxes if not _is_label(b))
         elif tag == _W + "tbl":
             out.append(_table_text(child))
         elif tag in (_W + "sdt", _W + "customXml", _W + "sdtContent", _W + "ins", _W + "smartTag"):

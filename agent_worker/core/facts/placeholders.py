@@ -25,7 +25,9 @@ _TEMPLATE_WORDS = frozenset(
 _FILLER_RE = re.compile(
     r"\blorem ipsum\b|\bdolor sit amet\b|\b(?:john|jane)\s+doe\b|(?<![^\W\d_])(?:x{2,}|y{3,}|z{3,})(?![^\W\d_])|\b(?:19|20)xx\b|"
     r"\byour (?:name|university|school|college|discipline|company|employer|title|position|job|degree|"
-    r"city|country|address|field|major)\b|(?:^|[^A-Za-z])XX+(?=[\u4e00-\u9fff])",
+    r"city|country|address|field|major)\b|(?:^|[^A-Za-z])XX+(?=[\u4e00-\u9fff])|"
+    # A Chinese template's: its John Doe (张三), "某某公司", "公司名称" (company name), "你的名字" (your name).
+    r"^(?:张三|李四|王五)$|某某|(?:公司|职位|岗位|学校|专业|项目|学院|部门)名称|你的(?:名字|姓名)|(?:^|\s)姓名(?:$|\s)",
     re.IGNORECASE,
 )
 # A Chinese template's prompts in place of a project ("1.具体功能", "2.运用哪些技术", "3.效果如何").

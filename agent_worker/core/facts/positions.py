@@ -7,6 +7,7 @@ import re
 from agent_worker.core.facts.cleanup import _is_bullet, _shorten, _strip_bullet
 from agent_worker.core.facts.models import Position
 from agent_worker.core.facts.patterns import (
+    _DATE,
     _DEGREE_RE,
     _EMPLOYER_WORDS,
     _END,
@@ -98,7 +99,12 @@ def _place_free_parts(text: str) -> list[str]:
 
 
 def _is_plain_line(line: str) -> bool:
-    return bool(line) and not _is_bullet(line) and len(line) <= 90 and not _entry_dates(line)
+    """A line that can hold an entry's title or employer: not a bullet, not dated, not a date alone."""
+    return (bool(line) and not _is_bullet(line) and len(line) <= 90 and not _entry_dates(line)
+            and bool(re.search(r"[^\W\d_]", _ANY_DATE.sub(" ", line))))
+
+
+_ANY_DATE = re.compile(rf"(?<![\w/])(?:{_DATE}|{_END})(?![\w/])", re.IGNORECASE)
 
 
 # "Summer 2013, 2014" or "June 2019" closing an entry's line: an entry with one date.
@@ -129,6 +135,16 @@ def _is_employer_line(line: str) -> bool:
             and line[:1].isupper() and _title_score(line) <= 0)
 
 
+_NOT_AN_EMPLOYER = re.compile(r"(?i)\b(?:programm?e?s?|fellowship|scholarship|grant|curriculum|course)\b")
+
+
+def _names_something(part: str) -> bool:
+    """A part of a line that can be a name ("Danggeun Pay Inc. (KarrotPay)"), not a sentence of duties ("Owned
+    the VAT returns since 2019.") or a bullet's wrapped tail ("balances with the")."""
+    sentence = part.rstrip().endswith(".") and not re.search(_COMPANY_FORM + r"$", part.rstrip())
+    return part[:1].isupper() and len(part.split()) <= 8 and not sentence
+
+
 def _position_confidence(title: str | None, employer: str | None, ceiling: float) -> float:
     """How sure a reading of title and employer is: both found, a title word in the title, an employer that
     reads as a name (not a sentence, a degree or a fragment in lower case)."""
@@ -139,6 +155,8 @@ def _position_confidence(title: str | None, employer: str | None, ceiling: float
         employer[:1].islower() or len(employer.split()) > 6 or _DEGREE_RE.search(employer) or _title_score(employer) > 0
     ):
         confidence = min(confidence, 0.4)
+    if employer and _NOT_AN_EMPLOYER.search(employer):
+        confidence = min(confidence, 0.5)  # a study programme or a grant may be the entry, or may be its employer
     return round(confidence, 2)
 
 
@@ -200,7 +218,8 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                     nxt = lines[i + 1] if i + 1 < len(lines) else ""
                     if title is None and nxt and _is_plain_line(nxt) and _title_score(nxt) > 0:
                         title = nxt
-                    elif above and _title_score(above[-1]) <= 0 and title and employer is None:
+                    elif above and _title_score(above[-1]) <= 0 and title and employer is None and _names_something(
+                            above[-1]) and _names_something((_place_free_parts(above[-1]) or _parts(above[-1]))[0]):
                         employer = (_place_free_parts(above[-1]) or _parts(above[-1]))[0]
                     elif above and title is None and _title_score(above[-1]) > 0:
                         title = above[-1]

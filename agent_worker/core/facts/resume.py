@@ -14,7 +14,7 @@ from agent_worker.core.facts.cleanup import (
     strip_instructions,
 )
 from agent_worker.core.facts.models import ResumeFacts
-from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _OUTCOME_RE, _RANGE_RE, _YEAR
+from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _END, _MONTH, _OUTCOME_RE, _RANGE_RE, _YEAR
 from agent_worker.core.facts.placeholders import without_template_text
 from agent_worker.core.facts.positions import (
     _drop_city,
@@ -29,7 +29,10 @@ _RESUME_SECTIONS = {
     r"perfil|resumen|个人简介|自我评价",
     "experience": r"(?:work ?|professional ?|relevant ?|employment ?|career ?)?(?:experience|history)|employment|"
     r"work history|career history|employment history|positions?|vocational|experiencia(?: laboral| profesional)?|"
-    r"on campus involvement|volunteer experience|volunteering|leadership experience|工作经历|工作经验|实习经历|"
+    r"on campus involvement|volunteer experience|volunteering|leadership experience|"
+    r"(?:research|teaching|academic|industry|industrial|clinical|military) (?:experience|positions?|appointments?)|"
+    r"(?:academic |professional |research )?appointments|positions held|工作经历|工作经验|实习经历|研究经历|科研经历|"
+    r"实践经历|校园经历|社会实践|"
     r"工作及教育经历|教育及工作经历|工作与教育经历",
     "education": r"education|education and training|academic background|qualifications|formación académica|"
     r"formación|educación|estudios|教育背景|教育经历",
@@ -43,7 +46,8 @@ _RESUME_SECTIONS = {
     "misc": r"miscellaneous|misceláneo",
     "other": r"publications?|languages|idiomas|interests|hobbies|references|referees|extra \d|"
     r"a day of my life|my life philosophy|activities|extracurricular|contact|personal information|"
-    r"个人信息|基本信息|获奖经历|获奖情况|荣誉奖项|个人账号|其他信息|个人爱好|兴趣爱好|"
+    r"个人信息|基本信息|获奖经历|获奖情况|荣誉奖项|获奖荣誉|个人账号|其他信息|个人爱好|兴趣爱好|个人总结|求职意向|联系方式|"
+    r"论文发表|发表论文|证书|语言能力|自我介绍|"
     r"cover letter|writing|publicaciones|附加信息|其他",
 }
 _RESUME_SECTION_RE = {
@@ -134,6 +138,8 @@ _SKILL_PREFIX = re.compile(
 _NAME_TOKEN = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ'’.-]*"
 _NAME_RE = re.compile(rf"^{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{1,3}}$")
 _CJK_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
+# A Chinese section label that no list of them holds ends like one: 经历, 背景, 技能, 总结 ...
+_CJK_LABEL_RE = re.compile(r"(?:经历|经验|背景|技能|总结|评价|信息|意向|方式|荣誉|奖项|证书|能力|爱好|简介|介绍|项目|教育|作品|论文)$")
 _NOT_NAME = re.compile(
     r"\b(?:resume|résumé|resumé|curriculum|vitae|cv|page|summary|profile|objective|experience|education|"
     r"contact|email|phone|address|street|skills|engineer|developer|manager|accountant|title)\b",
@@ -151,7 +157,7 @@ def _find_name(lines: list[str]) -> tuple[str | None, float]:
     for position, line in enumerate([ln for ln in lines if ln][:6]):
         if _resume_section(line) or _NOT_NAME.search(line) or re.search(r"\d|@", line):
             continue
-        if _NAME_RE.match(line) or _CJK_NAME_RE.match(line):
+        if _NAME_RE.match(line) or (_CJK_NAME_RE.match(line) and not _CJK_LABEL_RE.search(line)):
             return (line.title() if line.isupper() else line), (0.9 if position == 0 else 0.7)
     return None, 0.0
 
@@ -227,7 +233,8 @@ def _education_entries(section_lines: list[str]) -> list[str]:
     """
     entries: list[dict[str, str | None]] = []
     for line in section_lines:
-        text = re.sub(r"^(?:year|año|yyyy)[-–—](?:year|año|yyyy)\s+", "", _strip_bullet(line))  # a template's dates
+        text = re.sub(r"\s+\|\s+", " ", _strip_bullet(line))  # fields at tab stops ("School | Pohang, S.Korea")
+        text = re.sub(r"^(?:year|año|yyyy)[-–—](?:year|año|yyyy)\s+", "", text)  # a template's dates
         if not text or len(text) > 150 or re.fullmatch(r"(?:descripci[oó]n|description)", text, re.I):
             continue
         if _ONE_DATE_RE.search(text) and not re.search(r"\w", _ONE_DATE_RE.sub("", text)):
@@ -271,6 +278,29 @@ _THESIS_RE = re.compile(r"\b(?:thesis|tesis|dissertation|th[eè]se)\b", re.IGNOR
 
 
 
+def _unglued(lines: list[str]) -> list[str]:
+    """Lines with a section heading that a PDF reading ran into the section's first line ("Experience Job title
+    2019 – 2021", "EDUCATION Degree 2015 – 2019") set on a line of its own; a date glued to the word before it
+    ("Postdoctoral Researcher2019 – 2021") set apart by a space."""
+    out: list[str] = []
+    for line in lines:
+        line = _GLUED_DATE.sub(" ", line)
+        words = line.split()
+        for n in (3, 2, 1):
+            head, rest = " ".join(words[:n]), " ".join(words[n:]).lstrip("| ")
+            if len(words) > n and _resume_section(head) and rest[:1].isupper() and (
+                    head.isupper() or _RANGE_RE.search(rest)):
+                out.extend([head, rest])
+                break
+        else:
+            out.append(line)
+    return out
+
+
+_GLUED_DATE = re.compile(rf"(?<=[^\W\d_])(?=(?:{_MONTH}\s*)?{_YEAR}\s*(?:-|–|—|to)\s*(?:{_MONTH}\s*)?(?:{_YEAR}|{_END}))",
+                         re.IGNORECASE)
+
+
 def extract_resume_facts(text: str) -> ResumeFacts:
     """Extract the facts of a resume (after dropping lines addressed to a reader), a template's placeholders
     set apart as template text."""
@@ -281,7 +311,7 @@ def read_resume_facts(text: str) -> ResumeFacts:
     """Everything the resume's text says in the places facts stand, template placeholders included: how well
     a reading of a PDF finds the entries, whoever filled them in."""
     clean = strip_instructions(text or "")
-    lines = _lines(clean)
+    lines = _unglued(_lines(clean))
     sections = _split_sections(lines, _resume_section)
     body = "\n".join(lines)
 

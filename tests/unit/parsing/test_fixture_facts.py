@@ -65,7 +65,7 @@ def test_each_fixture_resume_gives_its_exact_facts(name):
 # What each half-edited template still says, word for word: the setup page shows it as text to replace.
 TEMPLATE_TEXT = {
     "resume_latex_moderncv_classic_4page.pdf": ["John Doe", "Job title, Employer", "Degree, Institution, City, Grade.",
-                                                "category 1 XXX", "YYY"],
+                                                "category 1", "XXX", "YYY"],
     "resume_latex_moderncv_spanish.pdf": ["John Doe", "título del puesto, Empleador", "Grado, Institución, Ciudad, Grade."],
     "resume_two_column_latex_altacv.pdf": [
         "Your Name Here", "Job Title 1, Company 1", "Job Title 2, Company 2",

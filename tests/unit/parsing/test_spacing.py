@@ -42,7 +42,7 @@ def test_the_awesome_cv_resume_reads_with_spaces_between_words(awesome_cv):
     for phrase in (
         "DevOps Engineer · Software Architect",
         "Be the change that you want to see in the world.",
-        "Dunamu Inc. Seoul, S.Korea",
+        "Dunamu Inc. | Seoul, S.Korea",  # the place right-aligned apart from the employer
         "Founding Member & Site Reliability Engineer & Infrastructure Team Lead",
         "POSTECH(Pohang University of Science and Technology)",
         "Saved over 30% of the overall AWS costs",
@@ -56,7 +56,7 @@ def test_the_awesome_cv_resume_reads_with_spaces_between_words(awesome_cv):
 
 def test_the_awesome_cv_resume_keeps_each_role_on_its_row(awesome_cv):
     text = awesome_cv.text
-    assert "Danggeun Pay Inc. (KarrotPay) Seoul, S.Korea\n" in text
+    assert "Danggeun Pay Inc. (KarrotPay) | Seoul, S.Korea\n" in text
     assert "Founding Member & Site Reliability Engineer & Infrastructure Team Lead Mar. 2021 - Jun. 2023" in text
     first = awesome_cv.highlights["positions"][0]
     assert first["title"] == "DevOps Engineer" and first["start"] == "Sep. 2023" and first["end"] == "Mar. 2024"

@@ -1,0 +1,115 @@
+"""The shapes of the failures issue 26 quotes from resumes nobody here had tuned to, each on a document made
+with that shape: the exact facts a recruiter reads from it."""
+
+import pytest
+
+from interviews.parsing import parse_document
+
+from .documents import docx_bytes, html_pdf, read_positions
+from .test_generated_layouts import ROW, _text_box
+from .word_layouts import MADE, employer_below_title, fields_at_tab_stops
+
+HERRERA = [
+    {"title": "Senior Accountant", "employer": "Grupo Alvarez SA", "start": "Jan 2021", "end": "Present"},
+    {"title": "Audit Associate", "employer": "Deloitte", "start": "Sep 2017", "end": "Dec 2020"},
+]
+OKAFOR = [
+    {"title": "Warehouse Supervisor", "employer": "Harbor Freight Logistics", "start": "Mar 2020", "end": "Present"},
+    {"title": "Forklift Operator", "employer": "Crestline Distribution", "start": "Jun 2016", "end": "Feb 2020"},
+]
+
+
+def test_section_headings_in_text_boxes_beside_their_first_line_open_their_sections():
+    def build(document):
+        document.add_paragraph("Maria Keller")
+        document.add_paragraph("maria.keller@example.com | +49 170 1234567")
+        summary = document.add_paragraph("Operations lead with ten years in logistics, known for calm under pressure.")
+        summary._p.append(_text_box(["PROFILE"]))
+        first = document.add_paragraph("Northwind Logistics")
+        first._p.append(_text_box(["WORK EXPERIENCE"]))
+        document.add_paragraph("Operations Manager\tMar 2019 – Present")
+        document.add_paragraph("Ran a warehouse team of 40 across two shifts with Kubernetes-style rotas.")
+        document.add_paragraph("Contoso Freight")
+        document.add_paragraph("Shift Supervisor\tJun 2014 – Feb 2019")
+        school = document.add_paragraph("University of Mannheim")
+        school._p.append(_text_box(["EDUCATION"]))
+        document.add_paragraph("B.Sc. Business Administration\t2010 – 2014")
+        skills = document.add_paragraph("SAP, Excel, Forklift licence")
+        skills._p.append(_text_box(["SKILLS"]))
+
+    facts = parse_document(docx_bytes(build), "cv.docx", "resume").highlights
+    assert read_positions(facts["positions"]) == [
+        {"title": "Operations Manager", "employer": "Northwind Logistics", "start": "Mar 2019", "end": "Present"},
+        {"title": "Shift Supervisor", "employer": "Contoso Freight", "start": "Jun 2014", "end": "Feb 2019"},
+    ]
+    assert facts["education"] == ["B.Sc. Business Administration, University of Mannheim (2010 – 2014)"]
+
+
+@pytest.mark.parametrize(("name", "document", "expected"), [
+    ("cv.docx", fields_at_tab_stops, HERRERA),
+    ("cv.pdf", lambda: (MADE / "word_fields_at_tab_stops.pdf").read_bytes(), HERRERA),
+    ("cv.docx", employer_below_title, OKAFOR),
+    ("cv.pdf", lambda: (MADE / "word_employer_below_title.pdf").read_bytes(), OKAFOR),
+])
+def test_a_word_resume_and_its_pdf_keep_employer_city_and_title_apart_and_no_duty_is_an_employer(
+        name, document, expected):
+    facts = parse_document(document(), name, "resume").highlights
+    assert read_positions(facts["positions"]) == expected
+    assert all(p["confidence"] >= 0.9 for p in facts["positions"])
+
+
+def test_a_latex_cvs_date_is_no_employer_and_its_placeholder_title_is_template_text_without_the_section_name():
+    # moderncv's shape: the section's name in the left column on the first entry's row, dates at the right; an
+    # entry whose start date sits on a line of its own above it.
+    row = "display:flex;gap:12px"
+    pdf = html_pdf(
+        "<h1 style='font-size:20pt'>Alex Novak</h1><p>alex.novak@example.com</p>"
+        f"<div style='{row}'><b style='width:90px'>Experience</b><span>Job title, Employer, City</span>"
+        "<span style='margin-left:auto'>2019 – 2021</span></div>"
+        "<p style='margin-left:102px'>Description of what you did.</p>"
+        "<div style='margin-left:102px'>Sep 2018</div>"
+        f"<div style='{ROW}'><b>Data Engineer | Vela Analytics</b><span>2019 – 2021</span></div>"
+        "<div style='margin-left:102px'>June 2017</div>"
+        f"<div style='{ROW}'><b>Teaching Assistant</b><span>2016 – 2017</span></div>"
+    )
+    facts = parse_document(pdf, "cv.pdf", "resume").highlights
+    assert read_positions(facts["positions"]) == [
+        {"title": "Data Engineer", "employer": "Vela Analytics", "start": "2019", "end": "2021"},
+        {"title": "Teaching Assistant", "employer": None, "start": "2016", "end": "2017"},
+    ]
+    assert facts["template_text"] == ["Job title, Employer"]
+
+
+def test_a_chinese_templates_section_label_is_no_name_and_its_placeholders_are_template_text():
+    def build(document):
+        for line in ("研究经历", "张三", "电话：138xxxx0000 | 邮箱：xxx@xxx.com", "个人总结",
+                     "工作经历", "XX公司\t职位名称\t2021.07 - 至今", "某某大学\t2018.09 - 2021.06",
+                     "教育背景", "学校名称\t专业名称\t硕士\t2018.09 - 2021.06"):
+            document.add_paragraph(line)
+
+    facts = parse_document(docx_bytes(build), "cv.docx", "resume").highlights
+    assert facts["name"] is None and facts["positions"] == [] and facts["education"] == []
+    assert {"张三", "XX公司", "某某大学"} <= set(facts["template_text"])
+    assert "研究经历" not in str(facts) and "个人总结" not in str(facts)
+
+
+def test_a_long_academic_cvs_programme_is_no_sure_employer_and_a_glued_date_still_dates_its_title():
+    cv = html_pdf(
+        "<h1>Dr. Lena Fischer</h1><p>Curriculum Vitae</p>"
+        "<h2>Academic Appointments</h2>"
+        f"<div style='{ROW}'><b>Lecturer in Genetics, University of Bristol</b><span>2021 – Present</span></div>"
+        "<div>Postdoctoral Researcher<span style='letter-spacing:0'>2019 – 2021</span></div>"
+        "<div>Max Planck Institute for Biology</div>"
+        "<h2>Research Experience</h2>"
+        f"<div style='{ROW}'><b>Graduate Research Programme in Systems Biology</b><span>2014 – 2015</span></div>"
+        "<h2>Education</h2>"
+        f"<div style='{ROW}'><b>PhD, University of Cambridge</b><span>2015 – 2019</span></div>"
+    )
+    facts = parse_document(cv, "cv.pdf", "resume").highlights
+    sure = [p for p in facts["positions"] if p["confidence"] >= 0.6]
+    assert read_positions(sure) == [
+        {"title": "Lecturer in Genetics", "employer": "University of Bristol", "start": "2021", "end": "Present"},
+        {"title": "Postdoctoral Researcher", "employer": "Max Planck Institute for Biology", "start": "2019",
+         "end": "2021"},
+    ]
+    assert all("Programme" not in (p["employer"] or "") for p in sure)
