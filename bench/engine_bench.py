@@ -3,6 +3,9 @@
 A turn is one candidate utterance and everything the engine does about it: filing it, the scripted
 brain's assessment and next question (or a transition with its bridge), and playing the reply in
 text mode. Interviews run on a fake clock with varied seeds and candidates, so timers fire too.
+Each turn is also split: the brain's part (the scripted brain's `take_turn`: reading the answer, choosing the next
+question) and the engine's own (the rest: filing, the rules, the fold, the bring-back check, lines, timers), and
+both are timed in CPU time as well, which other processes on a loaded machine do not inflate.
 Writes bench/results/engine.json and prints a markdown table.
 """
 
@@ -13,6 +16,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +59,39 @@ def varied(text: str, seed: int, n: int) -> str:
     return re.sub(r"\d+", lambda m: str(int(m.group()) + seed * 41 + n), text)
 
 
-def run_interview(seed: int, plan: dict[str, Any], timings: list[float]) -> int:
+class Split:
+    """Per turn: the wall time, the CPU time, and the CPU time of the brain's turns within it."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.brain_cpu: list[float] = []
+        self._brain = 0.0
+
+    def timed(self, take_turn: Callable[[Any], None]) -> Callable[[Any], None]:
+        def run(turn: Any) -> None:
+            began = time.process_time()
+            try:
+                take_turn(turn)
+            finally:
+                self._brain += time.process_time() - began
+        return run
+
+    def turn(self, wall: float, cpu: float) -> None:
+        self.wall.append(wall)
+        self.cpu.append(cpu)
+        self.brain_cpu.append(self._brain)
+        self._brain = 0.0
+
+
+def run_interview(seed: int, plan: dict[str, Any], timings: list[float], split: Split | None = None) -> int:
     clock = FakeClock()
     candidate = {"name": "Alice", "role": "Backend Engineer", "level": "senior",
                  "resume_text": RESUME if seed % 2 else "", "job_description": JOB}
     engine = engine_for({"plan": plan, "candidate": candidate, "seed": seed}, clock=clock)
+    split = split or Split()
+    assert engine.brain is not None
+    engine.brain.take_turn = split.timed(engine.brain.take_turn)  # type: ignore[method-assign]
     engine.start()
     engine.play_lines_at_once()
     turns = 0
@@ -70,11 +102,14 @@ def run_interview(seed: int, plan: dict[str, Any], timings: list[float]) -> int:
         clock.advance(2.0)
         start = clock.now()
         clock.advance(speech_seconds(text))
-        began = time.perf_counter()
+        split._brain = 0.0  # a timer's turn between answers is not this answer's
+        began, began_cpu = time.perf_counter(), time.process_time()
         engine.candidate_said(text, started_at=start, ended_at=clock.now(), source="text")
         engine.play_lines_at_once()
         deadline = engine.next_deadline()
-        timings.append(time.perf_counter() - began)
+        wall = time.perf_counter() - began
+        timings.append(wall)
+        split.turn(wall, time.process_time() - began_cpu)
         turns += 1
         if deadline is not None and n % 7 == 6:  # now and then, let a timer fire
             clock.set(max(clock.now(), deadline))
@@ -91,9 +126,10 @@ def percentile(values: list[float], p: float) -> float:
 def main() -> int:
     plan = DEFAULT_PLAN
     timings: list[float] = []
+    split = Split()
     interviews = 0
     while len(timings) < MIN_TURNS:
-        run_interview(interviews, plan, timings)
+        run_interview(interviews, plan, timings, split)
         interviews += 1
     whole = []
     for seed in range(50):
@@ -104,6 +140,9 @@ def main() -> int:
         simulate(script)
         whole.append(time.perf_counter() - began)
     micro = [t * 1e6 for t in timings]
+    cpu = [t * 1e6 for t in split.cpu]
+    brain = [t * 1e6 for t in split.brain_cpu]
+    own = [max(0.0, t - b) for t, b in zip(cpu, brain, strict=True)]
     result = {
         "turns": len(timings),
         "interviews": interviews,
@@ -111,6 +150,13 @@ def main() -> int:
         "turn_p50_us": round(percentile(micro, 50), 1),
         "turn_p99_us": round(percentile(micro, 99), 1),
         "turn_max_us": round(max(micro), 1),
+        "turn_cpu_p50_us": round(percentile(cpu, 50), 1),
+        "turn_cpu_mean_us": round(statistics.fmean(cpu), 1),
+        "brain_cpu_p50_us": round(percentile(brain, 50), 1),
+        "brain_cpu_mean_us": round(statistics.fmean(brain), 1),
+        "engine_own_cpu_p50_us": round(percentile(own, 50), 1),
+        "engine_own_cpu_mean_us": round(statistics.fmean(own), 1),
+        "engine_own_cpu_p99_us": round(percentile(own, 99), 1),
         "simulate_interview_mean_ms": round(statistics.fmean(whole) * 1000, 2),
         "simulate_interview_p99_ms": round(percentile(whole, 99) * 1000, 2),
         "python": sys.version.split()[0],
@@ -124,6 +170,11 @@ def main() -> int:
     print(f"| engine cost per turn, mean | {result['turn_mean_us']} µs |")
     print(f"| engine cost per turn, p50 | {result['turn_p50_us']} µs |")
     print(f"| engine cost per turn, p99 | {result['turn_p99_us']} µs |")
+    print(f"| per turn in CPU time: p50 / mean | {result['turn_cpu_p50_us']} / {result['turn_cpu_mean_us']} µs |")
+    print(f"| of it the brain's turn (reading, choosing): p50 / mean | {result['brain_cpu_p50_us']} / "
+          f"{result['brain_cpu_mean_us']} µs |")
+    print(f"| of it the engine's own: p50 / mean / p99 | {result['engine_own_cpu_p50_us']} / "
+          f"{result['engine_own_cpu_mean_us']} / {result['engine_own_cpu_p99_us']} µs |")
     print(f"| whole interview via `simulate`, mean | {result['simulate_interview_mean_ms']} ms |")
     print(f"| whole interview via `simulate`, p99 | {result['simulate_interview_p99_ms']} ms |")
     return 0

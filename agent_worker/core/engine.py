@@ -238,8 +238,7 @@ class Engine:
 
     def lines_said(self) -> list[str]:
         """The interviewer's words so far, in order: every line played, then every line queued."""
-        played = [str(e.data["text"]) for e in self.state.events if e.type == ev.AGENT_SAID]
-        return played + [line.text for line in self._queue]
+        return self.state.said + [line.text for line in self._queue]
 
     def agent_line_played(
         self, line_id: str, *, started_at: float | None = None, ended_at: float | None = None

@@ -67,7 +67,7 @@ def bridge_text(state: InterviewState, index: int, lead_reason: str, question: s
     """Stage `index`'s bridge, fit to `question` (its first question, when known), after a lead-in that fits
     how the last stage ended and that opens unlike the interviewer's last lines (`said`)."""
     stage = state.plan.stages[index]
-    values = state.context.bridge_values(state.plan)
+    values = state.bridge_values()
     if stage.bridges and question:
         order = shuffled(stage.bridges, state.seed, "bridge", index)
         bridge = max(order, key=lambda b: bridge_fit(b, question))  # the first best fit in seeded order

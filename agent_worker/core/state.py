@@ -25,6 +25,9 @@ from agent_worker.core.text import is_thinking, words
 
 __all__ = ["InterviewState"]
 
+# Every tone `phrases.tone_of` gives the closing line.
+CLOSING_TONES = ("warm", "plain", "neutral")
+
 
 @dataclass
 class InterviewState:
@@ -53,13 +56,18 @@ class InterviewState:
     candidate_utterances: int = 0
     closing_said: bool = False
     said_words: set[str] = field(default_factory=set)  # every word of every answer so far, kept as answers come
+    said: list[str] = field(default_factory=list)  # the interviewer's lines played so far, in order
     last_exit_reason: str = "natural"
     brain_due: str | None = None  # the decision point waiting for the brain: stage_started, answered, request
     paused_reason: str | None = None  # set while nobody drives (interview.paused)
     paused_at: float | None = None
     stage_changes: int = 0
-    # Per question: (answers read, its reading), for the closing line's tone (not state: a cache of a reading).
+    # Kept so as not to work them out again (not state: what the plan, the context and the answers give):
+    # per question, (answers read, its reading) for the closing line's tone; the closing lines of every tone;
+    # the values a bridge fills in.
     _tone_readings: dict[str, tuple[int, Reading]] = field(default_factory=dict, repr=False)
+    _closing_lines: frozenset[str] | None = field(default=None, repr=False)
+    _bridge_values: dict[str, str] | None = field(default=None, repr=False)
 
     @classmethod
     def fold(cls, events: Iterable[Event], plan: StagePlan, context: InterviewContext, seed: str) -> InterviewState:
@@ -156,7 +164,11 @@ class InterviewState:
                 question.spoken = True
                 self.stages[question.stage_index].spoken.append(question.question_id)
             self.last_spoken_qid = question.question_id
-        if self.stage_index == len(self.plan.stages) - 1 and data.get("text") == self.closing_text():
+        text = data.get("text")
+        self.said.append(str(text))
+        # Only a line that is a closing line of some tone can be the closing line: reading every answer for the
+        # tone is left for it.
+        if self.stage_index == len(self.plan.stages) - 1 and text in self._closings() and text == self.closing_text():
             self.closing_said = True
 
     def _candidate_said(self, data: dict[str, Any], at: float) -> None:
@@ -252,6 +264,19 @@ class InterviewState:
         last = len(self.plan.stages) - 1
         readings = [self._tone_reading(q) for q in self.questions() if 0 < q.stage_index < last and q.answers]
         return closing_line(self.context.first_name, self.seed, tone_of(readings))
+
+    def _closings(self) -> frozenset[str]:
+        """The closing line for each tone the interview could have had."""
+        if self._closing_lines is None:
+            self._closing_lines = frozenset(closing_line(self.context.first_name, self.seed, tone)
+                                            for tone in CLOSING_TONES)
+        return self._closing_lines
+
+    def bridge_values(self) -> dict[str, str]:
+        """What a bridge's `{name}`, `{role}`, `{company}` and `{minutes}` say in this interview."""
+        if self._bridge_values is None:
+            self._bridge_values = self.context.bridge_values(self.plan)
+        return self._bridge_values
 
     def _tone_reading(self, question: QuestionRecord) -> Reading:
         """The question's answers read as the closing tone reads them, once per new answer: the closing
