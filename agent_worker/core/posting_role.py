@@ -116,6 +116,9 @@ _BY_NAME = {theme.name: theme for theme in THEMES}
 # What a posting that names too few themes is asked about as well: every job has them.
 _EVERY_JOB = ("communication", "teamwork", "problem solving")
 MAX_COMPETENCIES = 5
+# The competency the standard plan's "About you" stage targets (plans.DEFAULT_PLAN's self_intro): every posting
+# role scores it, so the answers about the candidate are not left unscored.
+STAGE_COMPETENCY = "communication"
 MAX_DUTY_QUESTIONS = 6
 
 # A posting's title after its first separator is the shift, the ward or the hours ("Warehouse Associate - Day
@@ -259,6 +262,8 @@ def _themes(duties: list[str], requirements: list[str]) -> list[Theme]:
             break
         if name not in chosen:
             chosen.append(name)
+    if STAGE_COMPETENCY not in chosen:
+        chosen.append(STAGE_COMPETENCY)  # the plan's "About you" stage asks for it: its answers are scored too
     return [_BY_NAME[name] for name in chosen]
 
 

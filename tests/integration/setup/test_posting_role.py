@@ -54,6 +54,9 @@ def test_a_nurse_gets_an_interview_about_the_nursing_job(alice_client, posting_r
     bank = interview.plan_snapshot["question_bank"]
     assert any("triage patient phone calls" in q["text"] for q in bank)
     assert not any(word in q["text"].lower() for q in bank for word in ("pipeline", "quota", "sell", "product"))
+    page = alice_client.get(f"/interviews/{interview.id}/").content.decode()
+    assert "Built from your job description: the questions are about its duties, and your answers are scored on " \
+           "patient care" in page
     candidate = engine_context(interview)["candidate"]
     assert candidate["role"] == "Registered Nurse" and candidate["competencies"] == interview.competencies
 
