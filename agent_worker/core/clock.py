@@ -54,8 +54,9 @@ class FakeClock:
 
 def iso(when: float) -> str:
     """Format epoch seconds as ISO 8601 UTC with milliseconds, e.g. 2025-01-06T09:00:00.000Z."""
-    stamp = datetime.fromtimestamp(round(when, 3), tz=UTC)
-    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{stamp.microsecond // 1000:03d}Z"
+    s = datetime.fromtimestamp(round(when, 3), tz=UTC)  # formatted by hand: strftime is the slow part of an event
+    return (f"{s.year:04d}-{s.month:02d}-{s.day:02d}T{s.hour:02d}:{s.minute:02d}:{s.second:02d}."
+            f"{s.microsecond // 1000:03d}Z")
 
 
 def parse_iso(text: str) -> float:

@@ -8,7 +8,6 @@ engine folds the same events, so it computes the same keys and makes the same ch
 from __future__ import annotations
 
 import hashlib
-import uuid
 from collections.abc import Sequence
 
 __all__ = ["derive_uuid", "pick", "shuffled", "unit"]
@@ -21,8 +20,13 @@ def _digest(seed: str | int, *key: object) -> bytes:
 
 
 def derive_uuid(seed: str | int, *key: object) -> str:
-    """Return a version-4 UUID string determined by the seed and the key."""
-    return str(uuid.UUID(bytes=_digest(seed, *key), version=4))
+    """Return a version-4 UUID string determined by the seed and the key (as `str(uuid.UUID(bytes=…, version=4))`
+    writes it: the version and the RFC 4122 variant set in the digest's bytes)."""
+    raw = bytearray(_digest(seed, *key))
+    raw[6] = (raw[6] & 0x0F) | 0x40
+    raw[8] = (raw[8] & 0x3F) | 0x80
+    h = raw.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 def unit(seed: str | int, *key: object) -> float:
