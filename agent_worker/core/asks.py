@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent_worker.core.reading.tokens import stem as reading_stem
 from agent_worker.core.text import normalise
 
-__all__ = ["THREAD_INTENTS", "answered_already", "content_stopwords", "content_words", "intents_of", "same_ask"]
+__all__ = ["MAX_INTENT_USES", "THREAD_INTENTS", "answered_already", "content_stopwords", "content_words", "intents_of",
+           "overused", "same_ask"]
 
 # intent -> phrases (normalised words; a phrase matches on word boundaries)
 INTENT_PHRASES: dict[str, tuple[str, ...]] = {
@@ -118,6 +120,34 @@ def same_ask(a: str, b: str, *, same_thread: bool, candidate_words: set[str] | f
     if small < 3:
         return False
     return len(wa & wb) / small >= 0.75
+
+
+# A follow-up's probe (the result, the why, what they would do differently…) at most this often in one interview: a
+# person notices "what would you do differently next time?" the third time, whatever story it follows.
+MAX_INTENT_USES = 2
+
+
+def overused(text: str, earlier_follow_ups: list[str], candidate_words: set[str] | frozenset[str] = frozenset()
+             ) -> int | None:
+    """Which earlier follow-up (its index) a follow-up repeats: one in the same words once the candidate's own words
+    are set aside ("Looking back at the migration, what would you do differently next time?" and "Looking back at
+    the rota, …"), or the last of `MAX_INTENT_USES` that asked its probe already. None when it repeats none."""
+    wording = _wording(text, candidate_words)
+    same = [i for i, earlier in enumerate(earlier_follow_ups) if _wording(earlier, candidate_words) == wording]
+    if same:
+        return same[-1]
+    for intent in intents_of(text) & THREAD_INTENTS:
+        used = [i for i, earlier in enumerate(earlier_follow_ups) if intent in intents_of(earlier)]
+        if len(used) >= MAX_INTENT_USES:
+            return used[-1]
+    return None
+
+
+def _wording(text: str, candidate_words: set[str] | frozenset[str]) -> tuple[str, ...]:
+    """The follow-up's own words: the candidate's set aside, in any form ("the menu change" after "I changed the
+    menu")."""
+    theirs = {reading_stem(w) for w in candidate_words}
+    return tuple(w for w in normalise(text).split() if w not in candidate_words and reading_stem(w) not in theirs)
 
 
 def answered_already(question: str, said: list[str], known_terms: list[str]) -> bool:

@@ -124,7 +124,8 @@ def _about_work(template: str, anchor: str, kind: str = "") -> str:
     asked about as their work on it ("Looking back at your work on reconciliation", not "at reconciliation"), an
     employer or a tool, where the follow-up looks back on a piece of work, as their work there or with it
     ("Looking back at your work at Acme"), and each is named back as they said it ("You mentioned payroll.")."""
-    if kind in ("place", "tool") and _AS_WORK_RE.search(template):
+    if kind in ("place", "tool", "name") and _AS_WORK_RE.search(template):
+        # "What came of API?" is no question: a bare name is asked about as their work with it.
         work = f"your work {'at' if kind == 'place' else 'with'} {anchor}"
     elif anchor == "that" or anchor.startswith("the ") or anchor[:1].isupper():
         work = anchor
@@ -154,8 +155,10 @@ def follow_up_options(stage: str, gaps: list[str], anchor: str, level: str, stro
     deeper = [("deeper", _about_work(t, a, kind)) for t in wordings] if anchor or strong else []
     missing = []
     for gap in gaps:
-        if gap in ("why", "own_part") and anchor and made != anchor:
-            wordings = _PAST_FOLLOW_UPS[gap] if made else _NO_ANCHOR_FOLLOW_UPS[gap]
+        if gap in ("why", "own_part") and anchor and (made != anchor or kind == "place"):
+            # What they chose or did is asked about, never where they were: "Why did you go with Acme?" asks about
+            # an employer after a story whose decision was a technology.
+            wordings = _PAST_FOLLOW_UPS[gap] if made and made != anchor else _NO_ANCHOR_FOLLOW_UPS[gap]
             missing += [(gap, t.format(a=made)) for t in wordings]
         else:
             missing += [(gap, _about_work(t, a, kind)) for t in table.get(gap, ())]

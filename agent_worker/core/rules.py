@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent_worker.core import events as ev
-from agent_worker.core.asks import same_ask
+from agent_worker.core.asks import overused, same_ask
 from agent_worker.core.plans import Stage
 from agent_worker.core.records import MAX_RESTATEMENTS, REQUEST, QuestionRecord
 from agent_worker.core.repeating import NotAnAnswer
@@ -116,7 +116,10 @@ def earlier_same_ask(state: InterviewState, text: str, kind: str = "main") -> Qu
                 text, earlier.text, same_thread=thread is not None and earlier.thread == thread,
                 candidate_words=said):
             return earlier
-    return None
+    # A follow-up's probe at most twice an interview, never in the same words (`asks.overused`).
+    follow_ups = [state.by_id[qid] for qid in state.order if state.by_id[qid].kind == "follow_up"]
+    repeated = overused(text, [q.text for q in follow_ups], said) if kind == "follow_up" else None
+    return follow_ups[repeated] if repeated is not None else None
 
 
 def _rejected(state: InterviewState, text: str, reason: str) -> tuple[tuple[str, dict[str, Any]], ...]:
