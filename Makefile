@@ -9,8 +9,9 @@ PIP := $(VENV)/bin/pip
 RUN_DEBS := libharfbuzz-subset0
 TEST_DEBS := $(RUN_DEBS) chromium poppler-utils espeak-ng
 # The generated resume corpus of the bench (bench/corpus/): LibreOffice turns its Word layouts into PDFs, texlive
-# compiles its LaTeX layouts (moderncv needs fontawesome5, in fonts-extra); node and npm render its JSON Resume themes.
-BENCH_DEBS := $(TEST_DEBS) libreoffice-writer texlive-latex-extra texlive-fonts-extra lmodern
+# compiles its LaTeX layouts (moderncv needs fontawesome5, in fonts-extra; europasscv soul, in plain-generic); node
+# and npm render its JSON Resume themes.
+BENCH_DEBS := $(TEST_DEBS) libreoffice-writer texlive-latex-extra texlive-fonts-extra texlive-plain-generic lmodern
 
 .PHONY: help run test test-postgres test-unit test-browser bench lint system-deps system-deps-test system-deps-bench setup setup-test clean
 

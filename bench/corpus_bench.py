@@ -17,7 +17,9 @@ reported = printed items that are right.
     python bench/corpus_bench.py                   # both halves and the fixtures (what `make bench` runs)
     python bench/corpus_bench.py --split tuning -v # the tuning half only, with every miss and wrong fact
     python bench/corpus_bench.py --split held-out  # the held-out half only: numbers, never its failures
-    --per-family N (default 16), --save-before (store this run as the before column), --family NAME;
+    --per-family N (default 16), --save-before (store this run as the before column), --family NAME,
+    --checkout PATH (read with another checkout's reader, e.g. `git archive 554e272` unpacked into a folder
+    named 554e272, for the before);
     CORPUS_WORKERS=N documents read at once (default 2)
 """
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -201,8 +204,11 @@ def main() -> int:
     parser.add_argument("--family", action="append")
     parser.add_argument("--per-family", type=int, default=PER_FAMILY)
     parser.add_argument("--save-before", action="store_true")
+    parser.add_argument("--checkout", type=Path, help="read with the reader of another checkout (the before column)")
     parser.add_argument("-v", action="store_true", help="print the tuning half's misses and wrong facts")
     args = parser.parse_args()
+    if args.checkout:
+        sys.path.insert(0, str(args.checkout.resolve()))  # its interviews package and settings, not this tree's
     import django
 
     django.setup()
@@ -215,10 +221,14 @@ def main() -> int:
     result["per_family"] = args.per_family
     took = time.perf_counter() - started - built
     RESULTS.mkdir(parents=True, exist_ok=True)
-    full_run = not args.split and not args.family
+    full_run = not args.split and not args.family and args.per_family == PER_FAMILY
     if full_run:
         (RESULTS / "corpus.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
         if args.save_before:
+            where = args.checkout or ROOT
+            commit = subprocess.run(["git", "log", "-1", "--format=%h"], cwd=where, capture_output=True,
+                                    text=True).stdout.strip() if where.joinpath(".git").exists() else where.name
+            result["checkout_note"] = f"the reader at {commit}"
             BEFORE.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     before = json.loads(BEFORE.read_text()) if BEFORE.exists() and not args.save_before else None
     families = [f for f in FAMILIES if f.name in names]
@@ -227,7 +237,8 @@ def main() -> int:
           f"parse_document` reads them ({took / max(1, len(docs)):.2f} s a document; corpus build {built:.0f} s). "
           "Each cell: found / right of reported. Tuning layouts are for writing rules; held-out layouts only report.")
     if before:
-        print("Before: the reader as it was when the corpus landed (bench/results/corpus_before.json).")
+        print(f"Before: {before.get('checkout_note', 'the reader at 554e272')}, when the corpus landed "
+              "(bench/results/corpus_before.json).")
     for split in (TUNING, HELD_OUT):
         if args.split not in (None, split) or split not in result["splits"]:
             continue

@@ -68,7 +68,11 @@ def build_family(family: Family, per_family: int, cache: Path = CACHE) -> list[D
     folder = cache / "docs" / family.name
     stamp = folder / ".stamp"
     docs = documents(family, per_family, cache)
-    if stamp.exists() and stamp.read_text() == _code_stamp(family, per_family) and all(d.path.exists() for d in docs):
+    # A folder built with this count, or with the default count when fewer are asked for (the same people: a
+    # document's seed is its index), is kept: `--per-family 4` reads the first 4 of the default corpus.
+    counts = [n for n in {per_family, PER_FAMILY} if n >= per_family]
+    built = stamp.read_text() if stamp.exists() else None
+    if any(built == _code_stamp(family, n) for n in counts) and all(d.path.exists() for d in docs):
         return docs
     if folder.exists():
         shutil.rmtree(folder)

@@ -41,12 +41,14 @@ FAMILIES: tuple[Family, ...] = (
     Family("theme-short", "theme", TUNING, "compact, coloured headings, dates after the title"),
     Family("theme-class", "theme", TUNING, "coloured header band, each entry a row: title and dates left, bullets right"),
     Family("theme-onepage-plus", "theme", TUNING, "dense, name and title on one line, labels left, dates right"),
+    Family("theme-flat", "theme", TUNING, "flat, coloured headings, dates right-aligned above each title"),
     Family("theme-stackoverflow", "theme", HELD_OUT, "'Title at Employer', dates on the right"),
     Family("theme-elegant", "theme", HELD_OUT, "centred header, cards, title and employer on one line"),
     Family("theme-kendall", "theme", HELD_OUT, "bordered page, employers on grey bands, dates under"),
     Family("theme-spartan", "theme", HELD_OUT, "large name, dates above each entry"),
     Family("theme-straightforward", "theme", HELD_OUT, "serif, centred name, coloured rules, dates right"),
     Family("theme-caffeine", "theme", HELD_OUT, "two columns: contact and skills sidebar left, dates right"),
+    Family("theme-slick", "theme", HELD_OUT, "large name, grey headings with icons, dates under each title"),
     # Word documents built with python-docx, and their LibreOffice PDFs.
     Family("docx-tabstops", "docx", TUNING,
            "one column; 'Title, Employer' with dates on a right tab stop; name and contact in the page header"),
@@ -62,7 +64,10 @@ FAMILIES: tuple[Family, ...] = (
            "Word's Heading styles, 'Employer | City' then 'Title' on the next line, dates right-tabbed after the title"),
     # LaTeX classes from Debian's texlive.
     Family("latex-moderncv-classic", "latex", TUNING, "moderncv, classic style: dates in the left margin column"),
+    Family("latex-europass", "latex", TUNING, "the Europass CV (europasscv): labels and dates in a left column"),
     Family("latex-twocolumn", "latex", HELD_OUT, "paracol two columns: a sidebar with contact, skills, education"),
+    Family("latex-moderncv-banking", "latex", HELD_OUT,
+           "moderncv, banking style: centred header, employer and city on one line, title and dates under"),
 )
 
 BY_NAME = {family.name: family for family in FAMILIES}
