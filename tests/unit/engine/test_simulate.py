@@ -163,9 +163,11 @@ def test_the_quick_plan_finishes_in_about_five_minutes():
 
 
 def test_a_whole_interview_simulates_in_well_under_a_second():
-    began = time.perf_counter()
+    # In CPU time: on a machine shared with other work (load 28 on 2 cores) the wall clock said 0.6-1.1 s for
+    # what took 0.07-0.12 s of CPU.
+    began = time.process_time()
     simulate(cooperative())
-    assert time.perf_counter() - began < 0.8  # ~0.2 s on a quiet machine; the full-length interview has ~40 turns
+    assert time.process_time() - began < 0.8  # ~0.1 s; the full-length interview has ~40 turns
 
 
 def test_a_bad_script_gets_a_clear_message():
