@@ -284,7 +284,9 @@ def _table_text(tbl: Any) -> str:
             text = _block_text(tc).strip()
             if text and (not cells or cells[-1] != text):  # merged cells repeat their text
                 cells.append(text)
-        if cells:
+        if len(cells) > 1 and any(cell.count("\n") >= 2 for cell in cells):
+            rows.extend(cells)  # a table that lays out the page (a sidebar cell, a main cell): a cell at a time
+        elif cells:
             rows.append(" | ".join(c.replace("\n", " ") for c in cells) if len(cells) > 1 else cells[0])
     return "\n".join(rows)
 

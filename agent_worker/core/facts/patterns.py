@@ -10,7 +10,7 @@ _MONTH = (
     r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|month)\.?"
 )
 _YEAR = r"(?:19[5-9]\d|20[0-9Xx]{2})"
-_DATE = rf"(?:{_MONTH}\s*,?\s*{_YEAR}|\d{{1,2}}\s*[/.]\s*{_YEAR}|{_YEAR}\s*[/.年-]\s*\d{{1,2}}月?|{_YEAR})"
+_DATE = rf"(?:{_YEAR}-[01]\d-[0-3]\d|{_MONTH}\s*,?\s*{_YEAR}|\d{{1,2}}\s*[/.]\s*{_YEAR}|{_YEAR}\s*[/.年-]\s*\d{{1,2}}月?|{_YEAR})"
 _END = (
     r"(?:present|current(?:ly)?|now|today|ongoing|to date|date|actualidad|presente|hoy|至今|现在)"
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from agent_worker.core.facts.cleanup import _is_bullet, _shorten, _strip_bullet
+from agent_worker.core.facts.job_layout import _TRADE_TITLE_WORDS
 from agent_worker.core.facts.models import Position
 from agent_worker.core.facts.patterns import (
     _DATE,
@@ -21,7 +22,8 @@ from agent_worker.core.facts.patterns import (
 
 def _title_score(text: str) -> int:
     text = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", text)  # "DevOpsEngineer" from fonts without spaces
-    return len(_TITLE_WORDS.findall(text)) * 2 - len(_EMPLOYER_WORDS.findall(text))
+    titles = len(_TITLE_WORDS.findall(text)) + len(_TRADE_TITLE_WORDS.findall(text))
+    return titles * 2 - len(_EMPLOYER_WORDS.findall(text))
 
 
 def _trim_part(part: str) -> str:
@@ -41,7 +43,7 @@ def _split_title_employer(parts: list[str]) -> tuple[str | None, str | None]:
     if len(core) == 1:
         only = core[0]
         match = re.match(r"(?P<title>.+?)\s+(?:at|@|en|bei|chez)\s+(?P<employer>.+)$", only)
-        if match and _TITLE_WORDS.search(match.group("title")):
+        if match and (_TITLE_WORDS.search(match.group("title")) or _TRADE_TITLE_WORDS.search(match.group("title"))):
             return match.group("title"), match.group("employer")
         if _title_score(only) > 0:
             return only, None
@@ -198,6 +200,16 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                 above.insert(0, lines[j])
             title: str | None
             employer: str | None
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            if not parts and nxt and _is_plain_line(nxt) and _title_score(nxt) > 0 and (
+                    not above or _title_score(above[-1]) <= 0) and not nxt.rstrip().endswith("."):
+                # Dates on a line of their own above the entry they date ("2024-02-01 to 2026-04-01" over
+                # "Home Carer at Lamy Support Services"): the entry is below, not the last entry's duties above.
+                parts = _place_free_parts(nxt) or _parts(nxt)
+                after = lines[i + 2] if i + 2 < len(lines) else ""
+                if len(parts) == 1 and " at " not in nxt and _is_employer_line(after):
+                    parts.append((_place_free_parts(after) or _parts(after))[0])
+                ceiling = min(ceiling, 0.85)
             if not parts:
                 candidates = above[-2:] if above else prev[:1]
                 if len(candidates) >= 2:

@@ -285,6 +285,9 @@ def _unglued(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         line = _GLUED_DATE.sub(" ", line)
+        line = re.sub(r"(?<=\d) T O (?=\d)", " TO ", line)  # small capitals read apart: "2019-12-01 T O 2024-02-01"
+        if len(line) <= 45 and line.isupper() and _resume_section(re.sub(r"(?<![^\W\d_])(\w) (?=\w)", r"\1", line)):
+            line = re.sub(r"(?<![^\W\d_])(\w) (?=\w)", r"\1", line)  # "W ORK E XPERIENCE"
         words = line.split()
         for n in (3, 2, 1):
             head, rest = " ".join(words[:n]), " ".join(words[n:]).lstrip("| ")

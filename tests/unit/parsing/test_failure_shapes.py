@@ -1,6 +1,8 @@
 """The shapes of the failures issue 26 quotes from resumes nobody here had tuned to, each on a document made
 with that shape: the exact facts a recruiter reads from it."""
 
+import json
+
 import pytest
 
 from interviews.parsing import parse_document
@@ -113,3 +115,24 @@ def test_a_long_academic_cvs_programme_is_no_sure_employer_and_a_glued_date_stil
          "end": "2021"},
     ]
     assert all("Programme" not in (p["employer"] or "") for p in sure)
+
+
+GENERATED = MADE.parents[1] / "generated" / "tuning"  # the corpus's tuning layouts (bench/corpus/README.md)
+
+
+def truth_positions(family: str) -> list[tuple[str, str]]:
+    truth = json.loads((GENERATED / f"{family}.json").read_text())
+    return [(work["position"], work["name"]) for work in truth["work"]]
+
+
+def test_a_word_table_that_lays_out_a_sidebar_and_the_main_column_is_read_a_cell_at_a_time():
+    facts = parse_document((GENERATED / "docx-table-sidebar.docx").read_bytes(), "cv.docx", "resume").highlights
+    assert facts["name"] == "Sean Taylor"
+    assert [(p["title"], p["employer"]) for p in facts["positions"]] == truth_positions("docx-table-sidebar")
+
+
+def test_small_capital_headings_iso_dates_and_dates_above_their_entry():
+    # theme-paper: "W ORK E XPERIENCE", "2024-02-01 TO 2026-04-01" on its own line over "Home Carer at Lamy …"
+    facts = parse_document((GENERATED / "theme-paper.pdf").read_bytes(), "cv.pdf", "resume").highlights
+    assert [(p["title"], p["employer"]) for p in facts["positions"]] == truth_positions("theme-paper")
+    assert facts["positions"][0]["start"] == "2024-02-01" and facts["positions"][0]["end"] == "2026-04-01"
