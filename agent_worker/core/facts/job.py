@@ -60,7 +60,9 @@ _CONDITION = re.compile(
     r"\b(?:night|weekend|rotating|evening|12-hour|on-call) (?:shifts?|work|rotation)\b|\bshift work\b|"
     r"\bwork (?:nights|weekends|holidays|shifts)\b|\bflexible schedule\b|\btime ?zones?\b|"
     r"\b(?:PST|EST|CET|UTC|GMT)\b|\b(?:desire|willing\w*) to work in\b|"
-    r"\b(?:be |are )?(?:based|located|living|reside|residing) in\b|\bcommut\w*|\bdriver'?s licen[cs]e\b|"
+    r"\b(?:be |are )?(?:based|located|living|reside|residing) in\b|\bcommut\w*|"
+    # A driver's licence to get to work is a condition; a commercial one (a CDL, class A) is the job's credential.
+    r"(?<!commercial )(?<!class [a-d] )\bdriver'?s licen[cs]e\b(?!.*\b(?:CDL|class [a-d])\b)|"
     r"\blift(?:ing)? (?:up to )?\d+\s*(?:lbs?|pounds|kg)\b|"
     # Where and how the body works: the cold, the heat, the standing ("Able to work in temperatures down to -10°F").
     r"\bwork (?:in|inside) (?:temperatures|(?:an? )?(?:freezer|cold|refrigerated|hot|outdoor)\w*)|"

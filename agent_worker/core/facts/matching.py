@@ -98,6 +98,7 @@ _NEAR_TERMS = {
     "Excel": r"spreadsheets?|pivot tables?|vlookup",
     "Microsoft Office": r"\bexcel\b|\bword\b|powerpoint|outlook",
     "Project management": r"project manag\w*|\bpmp\b|scrum|kanban|agile",
+    "Attention to detail": r"\baccura(?:te|cy)\b|detail[- ]oriented|\bprecis(?:e|ion)\b|error[- ]free|\berror rates?\b",
 }
 _NEAR_RES = {skill: re.compile(pattern, re.IGNORECASE) for skill, pattern in _NEAR_TERMS.items()}
 # A requirement that asks for something a resume can show (a credential, a language, experience of something).
@@ -284,7 +285,10 @@ def _credential_verdict(requirement: str, lines: list[str]) -> tuple[bool | None
     shown = [line for line in lines if _CREDENTIAL.search(line) and core & _credential_words(line)]
     if not shown:
         return None  # judged as any requirement: by what the resume says of it
-    line = max(shown, key=lambda ln: len(core & _credential_words(ln)))
+    # The line that names the credential best, and of those one that shows the state or currency asked for
+    # ("PTCB Certified Pharmacy Technician" and "Ohio Board of Pharmacy technician registration, active").
+    line = max(shown, key=lambda ln: (len(core & _credential_words(ln)), bool(set(_STATE_RE.findall(ln)) & asked_states),
+                                      bool(_CURRENT.search(ln))))
     held = set(_STATE_RE.findall(line))
     said = _cut(line.strip(" -•*"), 60)
     if _LAPSED.search(line):
@@ -301,6 +305,32 @@ def _credential_verdict(requirement: str, lines: list[str]) -> tuple[bool | None
     if _CURRENT.search(line):
         return True, "resume shows " + said, False
     return None, f"asks for a current one; the resume shows {said}: confirm it is current", True
+
+
+# A thing a requirement names by its own name: an acronym, a product or a code ("PTCB", "ExCPT", "PioneerRx",
+# "QS/1", "HGV", "ServSafe"), written with two capitals or more, or letters and digits. Not a country.
+_NAMED = re.compile(r"\b(?=[A-Za-z0-9/+-]*[A-Z][A-Za-z0-9/+-]*[A-Z0-9])[A-Za-z][A-Za-z0-9/+-]*[A-Za-z0-9]\b")
+_NOT_NAMED = {"US", "USA", "UK", "EU", "IT", "ID", "OK", "AM", "PM", "HR", "FT", "PT", "EEO", "EOE", "ADA"}
+_ALTERNATIVES = re.compile(r"\b(?:or|one of|any of|such as|e\.g\.|for example|like|including)\b", re.I)
+
+
+def _named_things(requirement: str) -> list[str]:
+    return [m for m in _NAMED.findall(requirement) if m not in _NOT_NAMED and not m.isdigit()]
+
+
+def _named_verdict(requirement: str, resume_text: str) -> tuple[bool, str] | None:
+    """A requirement that names its thing ("PTCB or ExCPT national certification", "a pharmacy system (e.g.
+    PioneerRx or QS/1)") is met when the resume names it too: one of them where it offers a choice, all of them
+    otherwise. None when it names nothing or the resume names none of it (judged as any requirement then)."""
+    named = _named_things(requirement)
+    if not named:
+        return None
+    # An acronym as it is written ("PIT" is no "fire pit"); a product's name in any case ("Pioneerrx").
+    found = [n for n in named if re.search(rf"(?<![\w/]){re.escape(n)}(?![\w/])", resume_text,
+                                           0 if n.isupper() else re.I)]
+    if not found or (len(found) < len(named) and not _ALTERNATIVES.search(requirement)):
+        return None
+    return True, "resume shows " + ", ".join(dict.fromkeys(found))
 
 
 def _cut(text: str, limit: int = 70) -> str:
@@ -374,6 +404,9 @@ def match_resume_to_job(
                 why = "resume shows " + ", ".join(have)
                 return True, why + ("; not " + ", ".join(missing) if missing else "")
             return False, "resume does not mention " + ", ".join(missing)
+        named = _named_verdict(requirement, resume_text)
+        if named:
+            return named
         if _QUALITY.match(requirement) and not years_match and not _CHECKABLE.search(requirement):
             return None, "a quality to show in your answers"
         words = _words(requirement)
