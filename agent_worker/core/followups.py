@@ -409,6 +409,28 @@ OWN_QUESTION_MAX_WORDS = 30
 # A hedge said as a question ("I'm not sure. Maybe?") asks nothing about the job.
 _HEDGE_RE = re.compile(r"^(?:maybe|perhaps|possibly|probably|i guess|i suppose|not sure|i'?m not sure|i don'?t know|"
                        r"who knows|hard to say|i think so|could be)\W*$", re.IGNORECASE)
+# "Before we go on, …", "By the way, …": the lead-in to a question of their own at the end of an answer.
+_ASIDE_RE = re.compile(r"^(?:(?:before we (?:go on|move on)|by the way|also|and|oh|one (?:more )?thing|quick question|"
+                       r"out of interest|actually|sorry)[,:;]?\s+)+", re.IGNORECASE)
+# A question about the job, not a rhetorical one inside their story ("What could I do?").
+_ABOUT_THE_JOB_RE = re.compile(r"\b(?:you|your|here|the (?:team|role|job|ward|store|site|kitchen|school|company)|"
+                               r"this (?:role|job|team))\b", re.IGNORECASE)
+
+
+def question_after_answer(text: str) -> str | None:
+    """The candidate's own question at the end of an answer ("…every patient got their meds on time. Before we go
+    on, how does the team share the night shifts here?"): its words, to answer before going on; None when the
+    answer ends otherwise, on a tag ("Does that make sense?"), or on a question of their story's."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if s.strip()]
+    if len(sentences) < 2 or not sentences[-1].endswith("?"):
+        return None
+    last = _ASIDE_RE.sub("", sentences[-1])
+    if (not _QUESTION_RE.search(last) or _TAG_QUESTION_RE.search(last.strip(" ,.?")) or _HEDGE_RE.search(last.strip(" ,."))
+            or _ABOUT_THE_QUESTION_RE.search(last) or asks_to_skip(last) or not _ABOUT_THE_JOB_RE.search(last)):
+        return None
+    return last
+
+
 def own_question(text: str) -> bool:
     """Whether the candidate's words are a question of their own instead of an answer ("What does the team use
     for scheduling?", "Sorry, before that: who would I report to?"): a question about the job, not about the

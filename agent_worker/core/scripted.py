@@ -27,6 +27,7 @@ from agent_worker.core.followups import (
     motivation_follow_ups,
     non_answer_probe,
     own_question,
+    question_after_answer,
     says_what_drives_them,
     told_what_draws_them,
 )
@@ -369,8 +370,10 @@ class ScriptedBrain:
                 return pick(_ACK_CLOSING_ADDED, turn.seed, *key)
             return pick(_ACK_CLOSING_NONE, turn.seed, *key)
         if self._their_question(turn, answer, reading):
-            # Their own question in the middle of the interview: answered, not passed over.
-            return answer_candidate_question(answer, self._closing_sources(turn.engine.context))
+            # Their own question in the middle of the interview, in place of or after an answer: answered, not
+            # passed over (the question alone, when it closes an answer).
+            asked = answer if own_question(answer) else question_after_answer(answer) or answer
+            return answer_candidate_question(asked, self._closing_sources(turn.engine.context))
         question = turn.question
         intro = question is not None and turn.stage.name == "self_intro" and "intro" in intents_of(question.text)
         return acknowledgement(reading, turn.seed, key, intro=intro)
@@ -384,7 +387,8 @@ class ScriptedBrain:
     def _their_question(turn: BrainTurn, answer: str, reading: Reading) -> bool:
         """Whether a mid-interview answer is the candidate's own question (not "could you repeat that?"):
         one that comes after an answer they gave (the engine files one instead of an answer as a request)."""
-        return 0 < turn.stage_index < len(turn.engine.plan.stages) - 1 and own_question(answer)
+        return 0 < turn.stage_index < len(turn.engine.plan.stages) - 1 and (
+            own_question(answer) or question_after_answer(answer) is not None)
 
     def _closing_sources(self, context: InterviewContext) -> list[tuple[str, str]]:
         sources = [("the job description", facts_module.strip_instructions(context.job_description))]

@@ -114,3 +114,24 @@ def test_a_model_is_told_to_answer_their_question_from_the_posting_then_ask_agai
     brain = harness.engine.brain_context()
     assert "asked a question of their own instead of answering" in brain and "ask the current question again" in brain
     assert "JOB DESCRIPTION" in brain and SCHEDULING in brain
+
+
+def test_a_question_of_their_own_at_the_end_of_an_answer_is_answered_before_going_on():
+    # Issue 28: "how the team shares its on-call", asked after an answer, got "You mentioned on-call. Can you walk me
+    # through one specific time…": neither answered nor noticed.
+    from agent_worker.core.followups import question_after_answer
+    from agent_worker.core.scripted import ScriptedBrain
+    from tests.unit.engine.helpers import Harness, plan_with
+
+    answer = ("Last winter we were two nurses down on nights. I triaged the bay first and asked the healthcare "
+              "assistant to do the obs, and every patient got their meds on time. Before we go on, how does the "
+              "team share the night shifts here?")
+    assert question_after_answer(answer) == "how does the team share the night shifts here?"
+    assert question_after_answer("I rang the supplier. What else could I do? We got the stock by noon.") is None
+    assert question_after_answer("I rang the supplier and we got the stock by noon. Does that make sense?") is None
+    h = Harness(plan=plan_with(past_experience={"max_questions": 4})).start()
+    h.enter_stage("past_experience")
+    h.engine.brain = ScriptedBrain()
+    h.ask("Tell me about a time you handled a busy shift on the ward.")
+    h.answer(answer)
+    assert "hiring team" in h.said()[-1] and "night shifts" not in h.said()[-1].split("?")[-1]
