@@ -20,7 +20,7 @@ def test_alice_corrects_a_role_setup_was_unsure_of(logged_in_page, live_server, 
     resume.write_bytes(text_docx(RESUME))
     page = logged_in_page
     page.goto(f"{live_server.url}/interviews/new/")
-    page.get_by_label("Role").select_option(label="Software Engineer")
+    page.get_by_label("Role").select_option(label="From my job description (any job)")  # a Data Analyst posting
     page.get_by_label("Level").select_option("senior")
     page.get_by_label("Quick practice").check()
     page.get_by_label("Your resume").set_input_files(resume)
@@ -56,7 +56,7 @@ def test_a_half_edited_template_and_a_relocation_condition_read_as_a_recruiter_w
         "\n\n", "\n\nRelocation to the USA is required and included as part of this position.\n\n", 1)
     page = logged_in_page
     page.goto(f"{live_server.url}/interviews/new/")
-    page.get_by_label("Role").select_option(label="Software Engineer")
+    page.get_by_label("Role").select_option(label="From my job description (any job)")  # a nursing posting
     page.get_by_label("Level").select_option("senior")
     page.get_by_label("Quick practice").check()
     page.get_by_label("Your resume").set_input_files(RESUMES / "resume_latex_moderncv_classic_4page.pdf")

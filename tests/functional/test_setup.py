@@ -17,6 +17,7 @@ def seeded_roles(transactional_db):
 
     if not Role.objects.exists():
         importlib.import_module("interviews.migrations.0002_seed_roles_and_plans").seed(apps, None)
+    importlib.import_module("interviews.migrations.0008_roles_from_postings").seed_posting_role(apps, None)
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def test_alice_sets_up_an_interview_with_her_real_resume(logged_in_page, live_se
     page.get_by_role("button", name="Set up my interview").click()
 
     expect(page).to_have_url(re.compile(r"/interviews/[0-9a-f-]{36}/$"))
-    expect(page.get_by_role("heading", name="Software Engineer interview · Northwind Payments")).to_be_visible()
+    expect(page.get_by_role("heading", name="Senior Backend Engineer interview · Northwind Payments")).to_be_visible()
     expect(page.get_by_role("heading", name="From your resume")).to_be_visible()
     expect(page.get_by_role("heading", name="How your resume matches the job")).to_be_visible()
     expect(page.get_by_text("Company research is off: no TAVILY_API_KEY configured")).to_be_visible()
