@@ -242,8 +242,10 @@ def main() -> int:
     for split in (TUNING, HELD_OUT):
         if args.split not in (None, split) or split not in result["splits"]:
             continue
+        # The half's before is shown beside a run of the whole half only (a --family or --per-family run reads fewer).
+        whole = not args.family and args.per_family == PER_FAMILY
         rows = [(f"**all {split}** ({result['splits'][split]['documents']} documents)", result["splits"][split]["fields"],
-                 (before or {}).get("splits", {}).get(split, {}).get("fields"))]
+                 (before or {}).get("splits", {}).get(split, {}).get("fields") if whole else None)]
         for name, layout in sorted(result["layouts"].items()):
             if layout["split"] == split:
                 old = (before or {}).get("layouts", {}).get(name, {}).get("fields")
