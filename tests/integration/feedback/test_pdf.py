@@ -178,7 +178,7 @@ def test_every_page_after_the_first_is_headed_with_the_candidate_role_and_date(r
 
     assert f"Prepared for Alice Example · {date}" in pages[0], "page one names them in its brand bar"
     for number, text in enumerate(pages[1:], 2):
-        assert "Alice Example · Backend Engineer at Acme Corp · Mid-level" in text, f"page {number}"
+        assert "Alice Example · Backend Engineer · Mid-level" in text, f"page {number}"
         assert f"Interview feedback · {date}" in text, f"page {number}"
 
 
