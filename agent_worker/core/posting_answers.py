@@ -60,8 +60,11 @@ def _title_words(text: str) -> set[str]:
     return out
 
 
-_ASK_LEAD_IN_RE = re.compile(r"^\s*(?:sorry,?\s+)?(?:can|could|may) i (?:just )?ask(?: you)?(?: something| a (?:quick )?"
-                            r"question)?(?: first| before (?:that|i answer))?\s*[,:?-]?\s*", re.IGNORECASE)
+_ASK_LEAD_IN_RE = re.compile(r"^\s*(?:sorry,?\s+)?(?:(?:can|could|may) i (?:just )?ask(?: you)?(?: something| a (?:quick )?"
+                            r"question)?(?: first| before (?:that|i answer))?|"
+                            # "Before I answer, what does the team use…?": the lead-in asks about nothing.
+                            r"(?:but |so |actually,? )?before i (?:answer|start|begin|go on|do)(?: that| this| it)?)"
+                            r"\s*[,:?-]?\s*", re.IGNORECASE)
 
 
 def question_topics(question: str, sources: list[tuple[str, str]]) -> list[tuple[str, frozenset[str]]]:
