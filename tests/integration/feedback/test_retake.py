@@ -87,7 +87,7 @@ def test_the_report_and_the_dashboard_count_the_retakes(alice_client, alices_int
     report = alice_client.get(f"/feedback/{alices_interview.pk}/").content.decode()
     dashboard = alice_client.get("/dashboard/").content.decode()
 
-    assert f"Tried again 2 times, best {best:g}/5" in report
+    assert f"(tried again 2 times, best {best:g}/5)" in report
     assert "2 retakes" in dashboard
 
 
