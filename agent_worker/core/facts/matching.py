@@ -404,9 +404,9 @@ def match_resume_to_job(
                 why = "resume shows " + ", ".join(have)
                 return True, why + ("; not " + ", ".join(missing) if missing else "")
             return False, "resume does not mention " + ", ".join(missing)
-        named = _named_verdict(requirement, resume_text)
-        if named:
-            return named
+        by_name = _named_verdict(requirement, resume_text)
+        if by_name:
+            return by_name
         if _QUALITY.match(requirement) and not years_match and not _CHECKABLE.search(requirement):
             return None, "a quality to show in your answers"
         words = _words(requirement)
