@@ -13,12 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from agent_worker.core.asks import word_stems
-from agent_worker.core.facts import JobRequirements, extract_job_requirements
+from agent_worker.core.facts import (
+    JobRequirements,
+    extract_job_requirements,
+    extract_resume_facts,
+    match_resume_to_job,
+)
 from agent_worker.core.posting_role import PostingRole, role_from_posting
 from agent_worker.core.simulate import simulate
 
 SET = Path(__file__).resolve().parents[2] / "fixtures" / "professions"
-TUNING, HELD_OUT = "tuning", "heldout"
+TUNING, HELD_OUT, HELD_OUT_2 = "tuning", "heldout", "heldout2"
 
 # Answers anyone could give, in no trade's words: what the interview asks next comes from the posting, not them.
 ANSWERS = (
@@ -93,6 +98,18 @@ def posting_words(text: str, job: Job) -> set[str]:
     own = word_stems(" ".join([req.title or "", *req.responsibilities, *req.must_haves, *req.nice_to_haves]))
     generic = word_stems("job work time tell about what how did you your team someone something people day week")
     return (word_stems(text) & own) - generic
+
+
+def shown_met(job: Job) -> list[str]:
+    """The posting's requirements the match shows as met by the job's resume (must-haves and nice-to-haves)."""
+    match = match_resume_to_job(extract_resume_facts(job.resume), job.requirements, today_year=2026,
+                                resume_text=job.resume)
+    return [m["requirement"] for m in match["matched_requirements"]] + list(match["nice_to_haves_matched"])
+
+
+def themes_found(job: Job) -> list[str]:
+    """The themes a recruiter in the trade looks for (labels.json) that the role's competencies name."""
+    return [theme for theme in job.labels["competencies"] if any(theme in name for name in job.role.competencies)]
 
 
 def interview(job: Job, *, level: str = "mid", seed: str = "professions", bank: list[dict] | None = None,
