@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agent_worker.core.listening import Reading
 from agent_worker.core.plans import Stage, StagePlan
 from agent_worker.core.records import REQUEST, Line, QuestionRecord
 from agent_worker.core.repeating import NotAnAnswer
@@ -66,6 +67,7 @@ class Interviewer(Protocol):
     def brain_context(self) -> str: ...
     def current_question(self) -> QuestionRecord | None: ...
     def current_answer(self) -> str: ...
+    def reading(self, answer: str) -> Reading: ...
     def questions(self) -> list[QuestionRecord]: ...
     def lines_said(self) -> list[str]: ...
     def last_request(self) -> tuple[str, str] | None: ...
@@ -120,6 +122,11 @@ class BrainTurn:
     def answer(self) -> str:
         """The candidate's answer to the current question so far (untrusted text)."""
         return self.engine.current_answer()
+
+    @property
+    def reading(self) -> Reading:
+        """The answer so far as the interview reads it, once for everyone (`InterviewState.reading`)."""
+        return self.engine.reading(self.engine.current_answer())
 
     def questions(self) -> list[QuestionRecord]:
         """Every question approved so far in the interview, in order."""

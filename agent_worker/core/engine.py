@@ -26,6 +26,7 @@ from agent_worker.core.clock import Clock, iso, parse_iso
 from agent_worker.core.events import Event
 from agent_worker.core.followups import own_question
 from agent_worker.core.instructions import brain_context
+from agent_worker.core.listening import Reading
 from agent_worker.core.phrases import reprompt_line
 from agent_worker.core.plans import Stage, StagePlan
 from agent_worker.core.records import (
@@ -398,6 +399,10 @@ class Engine:
 
     def current_answer(self) -> str:
         return self.state.current_answer()
+
+    def reading(self, answer: str) -> Reading:
+        """The interview's one reading of `answer` (`InterviewState.reading`)."""
+        return self.state.reading(answer)
 
     def questions(self) -> list[QuestionRecord]:
         return self.state.questions()

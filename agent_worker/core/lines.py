@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from agent_worker.core import events as ev
-from agent_worker.core.listening import read_answer
 from agent_worker.core.phrases import lead_in, vary_opening
 from agent_worker.core.plans import StagePlan
 from agent_worker.core.repeating import not_an_answer
@@ -94,9 +93,9 @@ def _last_answer_thin(state: InterviewState, stage_index: int) -> bool:
         return False
     last = spoken[-1]
     since = answer_since_asked(last)  # what came after it was last asked, if asked again
-    reading = read_answer(since)
+    reading = state.reading(since)
     if not reading.substantive or reading.hollow:
         return True
     # The story given to an earlier question pasted again, or small talk: no thanks for that either.
     return not_an_answer(last, since, [q for q in state.questions() if q is not last],
-                         job_words=state.context.job_words) is not None
+                         job_words=state.context.job_words, read=state.reading) is not None

@@ -22,7 +22,7 @@ Two kinds, one mechanism (the engine's `_bring_back`, for any brain; a second su
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from agent_worker.core.answers.asked import asked_about, questions_in
@@ -31,7 +31,7 @@ from agent_worker.core.answers.relevance import back_to_the_ask_line, misses_the
 from agent_worker.core.answers.sentences import COVERED_ALREADY
 from agent_worker.core.asks import THREAD_INTENTS, content_words, intents_of, stem
 from agent_worker.core.followups import redirect_line
-from agent_worker.core.listening import read_answer
+from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.text import same_answer
 
@@ -157,19 +157,21 @@ def off_the_question(question: str, answer: str, stage: str | None = None, *,
 
 
 def not_an_answer(question: QuestionRecord, answer: str, earlier: Iterable[QuestionRecord], *,
-                  job_words: frozenset[str] = frozenset()) -> NotAnAnswer | None:
+                  job_words: frozenset[str] = frozenset(),
+                  read: Callable[[str], Reading] = read_answer) -> NotAnAnswer | None:
     """Whether `answer` (what was said since the question was last asked) answers another question: the story
     told for an earlier one, or something else (small talk, the office, a weekend for "what draws you"), or says an
-    earlier one covered it when none did; None when it answers this one, however thinly."""
+    earlier one covered it when none did; None when it answers this one, however thinly. `read`: the interview's
+    one reading of an answer (`InterviewState.reading`), so the check reads nothing the brain has read."""
     earlier = list(earlier)
     # The claim is the whole answer (the pattern runs to its end): "I've covered that. But also…" is an answer.
     if COVERED_ALREADY.search(answer.strip()) and not covered_before(question, earlier):
         return NotAnAnswer(not_covered_line(question.text), "redirect")
     told = earlier_telling(answer, earlier)
     if told is not None:
-        story = read_answer(" ".join(told.answers)).story
+        story = read(" ".join(told.answers)).story
         return NotAnAnswer(repeat_line(told, question, story=story), "repeat", told.question_id)
-    line = redirect_line(question.text, answer, read_answer(answer), job_words)
+    line = redirect_line(question.text, answer, read(answer), job_words)
     if not line and answers_something_else(question.text, answer, question.stage):
         line = back_to_question_line(question.text)
     # A good story about something else than the question asks (a process sped up, for "a conflict with a

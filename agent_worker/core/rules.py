@@ -349,4 +349,4 @@ def not_an_answer(state: InterviewState) -> NotAnAnswer | None:
     if question is None or not question.answered:
         return None
     return _not_an_answer(question, answer_since_asked(question), [q for q in state.questions() if q is not question],
-                          job_words=state.context.job_words)
+                          job_words=state.context.job_words, read=state.reading)

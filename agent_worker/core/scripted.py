@@ -35,7 +35,7 @@ from agent_worker.core.listening import ACTION_RE as _ACTION_RE
 from agent_worker.core.listening import RESULT_RE as _RESULT_RE
 from agent_worker.core.listening import SITUATION_RE as _SITUATION_RE
 from agent_worker.core.listening import VAGUE_RE as _VAGUE_RE
-from agent_worker.core.listening import Reading, named_kind, read_answer
+from agent_worker.core.listening import Reading, named_kind
 from agent_worker.core.phrases import vary_opening
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.repeating import after_colon
@@ -145,7 +145,7 @@ class ScriptedBrain:
                 turn.transition_stage("nothing to ask in this stage")
             return
         answer = turn.answer
-        reading = self._read(turn, answer)
+        reading = turn.reading
         question = turn.question
         # Brought back to the question once (the engine said so: their earlier story, or something else) and
         # again no answer to it: the interview moves on, and the question stays unanswered (no assessment).
@@ -272,7 +272,7 @@ class ScriptedBrain:
             options = non_answer_probe(stage, anchor, turn.seed, len(turn.questions()))
         else:
             story_text = " ".join(" ".join(q.answers) for q in thread)
-            story = self._read(turn, story_text)
+            story = turn.engine.reading(story_text)
             limit = 1 if stage == "self_intro" else MAX_STORY_FOLLOW_UPS
             if probes >= limit or (story.strong and probes >= 1 and not story.missing):
                 return False
@@ -326,7 +326,7 @@ class ScriptedBrain:
         tailored = resume_questions(context, stage.name, turn.seed, competency, said)
         if stage.name in ("past_experience", "company_fit"):
             job = must_have_question(context, context.level, turn.seed, competency, said,
-                                     [q.text for q in turn.questions()])
+                                     [q.text for q in turn.questions()], read=turn.engine.reading)
             research = research_question(context, turn.seed, competency)
             extra = [c for c in (job, research) if c is not None]
             if stage.name == "company_fit":
@@ -349,11 +349,6 @@ class ScriptedBrain:
                 and not (drawn and "motivation" in intents_of(c.text))]
 
     # -- acknowledging ----------------------------------------------------------------------------
-
-    def _read(self, turn: BrainTurn, text: str) -> Reading:
-        """An answer read with the interview's terms; the company they are talking to is never theirs."""
-        context = turn.engine.context
-        return read_answer(text, self._terms(context), [context.company])
 
     def _terms(self, context: InterviewContext) -> list[str]:
         return list(context.known_terms)

@@ -9,7 +9,7 @@ parsed facts ("1,200", never "1"), never the documents' sentences as instruction
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -18,7 +18,7 @@ from agent_worker.core.asks import word_stems
 from agent_worker.core.bank import BankQuestion, fits_level, level_group
 from agent_worker.core.facts.placeholders import is_placeholder
 from agent_worker.core.facts.skills import _vocabulary_skills as vocabulary_skills
-from agent_worker.core.listening import NUMBER, read_answer, result_phrase
+from agent_worker.core.listening import NUMBER, Reading, read_answer, result_phrase
 from agent_worker.core.seeding import pick
 from agent_worker.core.tailoring import InterviewContext, safe_phrase
 from agent_worker.core.text import normalise, words
@@ -208,10 +208,10 @@ def _mentioned_part(said: Sequence[str], skill: str) -> str:
     return next((part for part in skill.split(" or ") for answer in said if _mentions(answer, part)), skill)
 
 
-def _story_told(said: Sequence[str], skill: str) -> bool:
+def _story_told(said: Sequence[str], skill: str, read: Callable[[str], Reading]) -> bool:
     """Whether an answer that names the skill was a story of theirs ("I was on call, so I rolled back …"):
     asking "what decisions did you make there?" after it asks for what they told."""
-    return any(_mentions(answer, skill) and read_answer(answer).story for answer in said)
+    return any(_mentions(answer, skill) and read(answer).story for answer in said)
 
 
 _WISH = re.compile(r"\b(?:learn(?:ing)?|pick(?:ing)?\s+up|get(?:ting)?\s+into|(?:have\s+not|haven['’]t|never|not\s+yet)\s+"
@@ -226,15 +226,17 @@ def _only_wished_for(answer: str, skill: str) -> bool:
 
 
 def must_have_question(context: InterviewContext, level: str, seed: str, competency: str | None,
-                       said: Sequence[str] = (), asked: Sequence[str] = ()) -> Candidate | None:
+                       said: Sequence[str] = (), asked: Sequence[str] = (), *,
+                       read: Callable[[str], Reading] = read_answer) -> Candidate | None:
     """A question about a skill the job needs and the resume lacks. `said`: the candidate's answers so far,
     in order. A skill their last answer covered is not asked about (the next one is), nor one they told a
     story about earlier, nor one any question asked about already (`asked`: the questions so far; "You mentioned
     Linux earlier, and the job asks for it" after "You mentioned Linux. What's the most interesting problem you've
     solved with Linux?", or "You mentioned GAAP earlier" after "The job asks for GAAP", asks it twice); one they
-    only mentioned earlier is asked about as theirs, not as missing."""
+    only mentioned earlier is asked about as theirs, not as missing. `read`: the interview's one reading of an answer
+    (`InterviewState.reading`)."""
     last = said[-1] if said else ""
-    skills = [s for s in gap_skills(context) if not _mentions(last, s) and not _story_told(said, s)
+    skills = [s for s in gap_skills(context) if not _mentions(last, s) and not _story_told(said, s, read)
               and not any(_mentions(question, s) for question in asked)]
     if not skills:
         return None

@@ -63,9 +63,9 @@ class InterviewState:
     paused_at: float | None = None
     stage_changes: int = 0
     # Kept so as not to work them out again (not state: what the plan, the context and the answers give):
-    # per question, (answers read, its reading) for the closing line's tone; the closing lines of every tone;
-    # the values a bridge fills in.
-    _tone_readings: dict[str, tuple[int, Reading]] = field(default_factory=dict, repr=False)
+    # each answer's one reading, by its words (the brain's choice, the not-an-answer check, the lead-ins and the
+    # closing tone all read it); the closing lines of every tone; the values a bridge fills in.
+    _readings: dict[str, Reading] = field(default_factory=dict, repr=False)
     _closing_lines: frozenset[str] | None = field(default=None, repr=False)
     _bridge_values: dict[str, str] | None = field(default=None, repr=False)
 
@@ -262,7 +262,7 @@ class InterviewState:
         """The closing line, fit to the interview that happened: its answers before the closing stage (fixed once
         there). Part of the fold: the closing line said is how a restored interview knows it was said."""
         last = len(self.plan.stages) - 1
-        readings = [self._tone_reading(q) for q in self.questions() if 0 < q.stage_index < last and q.answers]
+        readings = [self.reading(" ".join(q.answers)) for q in self.questions() if 0 < q.stage_index < last and q.answers]
         return closing_line(self.context.first_name, self.seed, tone_of(readings))
 
     def _closings(self) -> frozenset[str]:
@@ -278,11 +278,11 @@ class InterviewState:
             self._bridge_values = self.context.bridge_values(self.plan)
         return self._bridge_values
 
-    def _tone_reading(self, question: QuestionRecord) -> Reading:
-        """The question's answers read as the closing tone reads them, once per new answer: the closing
-        line is looked at on every line of the last stage, and the earlier answers do not change."""
-        kept = self._tone_readings.get(question.question_id)
-        if kept is None or kept[0] != len(question.answers):
-            kept = (len(question.answers), read_answer(" ".join(question.answers)))
-            self._tone_readings[question.question_id] = kept
-        return kept[1]
+    def reading(self, answer: str) -> Reading:
+        """The one reading of `answer` in this interview: with its terms, the company never the candidate's own.
+        Read the first time anyone asks and kept: the brain, the not-an-answer check and the closing tone share it."""
+        kept = self._readings.get(answer)
+        if kept is None:
+            kept = read_answer(answer, list(self.context.known_terms), [self.context.company])
+            self._readings[answer] = kept
+        return kept

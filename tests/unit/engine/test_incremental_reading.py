@@ -43,3 +43,23 @@ def test_an_engine_rebuilt_late_in_the_interview_says_the_same_closing_line(scri
     answers = len(script["turns"])
     for after_turn in (answers - 2, answers - 1):
         assert Simulation(script).run(rebuild_after_turn=after_turn) == uninterrupted
+
+
+@pytest.mark.parametrize("script", [cooperative(), vague(), thinking_first()], ids=["warm", "vague", "thinking"])
+def test_the_interview_reads_each_answer_once(script, monkeypatch):
+    """The brain's choice, the not-an-answer check, the lead-ins and the closing tone share one reading of an
+    answer (`InterviewState.reading`): the same words with the same terms are never read twice."""
+    import agent_worker.core.listening as listening
+
+    reads: dict[tuple[str, tuple[str, ...]], int] = {}
+    anchors = listening._anchors
+
+    def counted(text, known_terms, not_theirs=None):
+        key = (text, tuple(known_terms))
+        reads[key] = reads.get(key, 0) + 1
+        return anchors(text, known_terms, not_theirs)
+
+    monkeypatch.setattr(listening, "_anchors", counted)
+    Simulation(script).run()
+    assert reads
+    assert max(reads.values()) == 1
