@@ -65,8 +65,9 @@ class NewInterviewForm(forms.Form):
     )
     job_description_file = forms.FileField(
         label="…or upload the job description", required=False,
-        help_text="TXT, PDF or DOCX, up to {mb} MB.",
-        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.pdf,.docx,text/plain,application/pdf"}),
+        help_text="PDF, DOCX, TXT or Markdown, up to {mb} MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.markdown,.pdf,.docx,text/plain,text/markdown,"
+                                                 "application/pdf"}),
     )
     company = forms.CharField(
         label="Company (optional)", required=False, max_length=200,

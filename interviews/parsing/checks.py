@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections.abc import Iterable
 from pathlib import PurePosixPath, PureWindowsPath
 
 from .errors import DocumentError
 from .limits import DEFAULT_LIMITS, Limits
 
-ALLOWED = {"resume": (".pdf", ".docx"), "jd": (".pdf", ".docx", ".txt")}
+ALLOWED = {"resume": (".pdf", ".docx"), "jd": (".pdf", ".docx", ".txt", ".md", ".markdown")}
+PLAIN_TEXT = (".txt", ".md", ".markdown")  # a posting saved from a job board, a notes app or a repository
 KIND_LABEL = {"resume": "resume", "jd": "job description"}
 
 _DOCTYPE_RE = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -41,6 +43,12 @@ def sniff(data: bytes) -> str:
     return "unknown"
 
 
+def listed(names: Iterable[str]) -> str:
+    """'PDF or DOCX'; 'PDF, DOCX, TXT or MD'."""
+    items = list(names)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
 def _mb(size: int) -> str:
     return f"{size / 1048576:.3g}"
 
@@ -56,7 +64,7 @@ def check_upload(data: bytes, filename: str, kind: str, limits: Limits = DEFAULT
         raise ValueError(f"kind must be 'resume' or 'jd', not {kind!r}")
     label = KIND_LABEL[kind]
     allowed = ALLOWED[kind]
-    allowed_text = " or ".join(e.lstrip(".").upper() for e in allowed)
+    allowed_text = listed(e.lstrip(".").upper() for e in allowed if e != ".markdown")
     if not data:
         raise DocumentError(f"The {label} file is empty. Please choose the file again.")
     if len(data) > limits.max_bytes:
@@ -81,13 +89,12 @@ def check_upload(data: bytes, filename: str, kind: str, limits: Limits = DEFAULT
             raise DocumentError("This file is named .docx but is not a Word document.")
         check_docx_zip(data, limits)
         return "docx"
-    # .txt
     if found not in ("text", "unknown") or b"\x00" in data:
-        raise DocumentError("This .txt file is not plain text. Please paste the job description instead.")
+        raise DocumentError(f"This {ext} file is not plain text. Please paste the job description instead.")
     try:
         data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DocumentError("This .txt file is not UTF-8 text. Please save it as UTF-8 or paste the text.") from None
+        raise DocumentError(f"This {ext} file is not UTF-8 text. Please save it as UTF-8 or paste the text.") from None
     return "txt"
 
 

@@ -34,7 +34,24 @@ def test_the_size_limit_is_configurable():
 
 def test_it_refuses_an_extension_it_does_not_accept():
     assert refused(b"hello world, this is text", "cv.txt") == "A resume must be a PDF or DOCX file (this one has .txt)."
-    assert "PDF or DOCX or TXT" in refused(b"<html></html>", "jd.html", kind="jd")
+    assert refused(b"<html></html>", "jd.html", kind="jd") == (
+        "A job description must be a PDF, DOCX, TXT or MD file (this one has .html).")
+
+
+POSTING_MD = (
+    b"---\ntitle: Registered Veterinary Nurse\ncompany: Hillcrest Animal Hospital\nlocation: Leeds\n---\n\n"
+    b"# Registered Veterinary Nurse\n\n## What we're looking for\n- Registered with the RCVS\n"
+    b"- At least 2 years' experience in small animal practice\n- Confident monitoring general anaesthesia\n"
+)
+
+
+@pytest.mark.parametrize("filename", ["posting.md", "Posting.MARKDOWN"])
+def test_a_job_description_saved_as_markdown_is_read_like_a_text_file(filename):
+    parsed = parse_document(POSTING_MD, filename, "jd")
+    assert parsed.requirements["title"] == "Registered Veterinary Nurse"
+    assert parsed.requirements["company"] == "Hillcrest Animal Hospital"
+    assert "Confident monitoring general anaesthesia" in parsed.requirements["must_haves"]
+    assert "This .md file is not UTF-8 text" in refused(b"caf\xe9 au lait " * 10, "posting.md", kind="jd")
 
 
 def test_it_refuses_a_program_renamed_pdf():
