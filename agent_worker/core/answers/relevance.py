@@ -99,13 +99,14 @@ _ONE = "is there one you can tell me about?"
 ASKS: tuple[Ask, ...] = (
     Ask("conflict", "a disagreement with someone you worked with", _ONE,
         _rx(r"\b(?:conflicts?|disagree\w*|disagreements?|argument|clash\w*|tension|fell\s+out|difficult\s+(?:colleague|"
-            r"co-?worker|manager|teammate|boss))\b"),
+            r"co-?worker|manager|teammate|boss)|differen(?:ce|ces)\s+of\s+(?:opinions?|views?))\b"),
         _rx(r"\b(?:disagree\w*|argu\w*|conflict\w*|clash\w*|tension|fell\s+out|annoyed|frustrat\w*|upset|pushed\s+back|"
             r"push\s*back|objected|(?:didn['’]?t|did\s+not|don['’]?t|wouldn['’]?t)\s+(?:agree|accept|want|like|think)|"
             r"(?:i|we)\s+(?:thought|felt|believed)\s+(?:it|he|she|they|we|this|that)\s+should|compromis\w*|"
             r"(?:he|she|they)\s+(?:wanted|insisted|refused)|not\s+happy|tens[ei]|row|fall[\s-]out|talked\s+it\s+(?:over|"
             r"through)|came\s+(?:round|up)|met\s+(?:in\s+the\s+)?(?:middle|halfway)|agreed|"
-            r"changed\s+(?:the|his|her|their)\s+(?:order|mind|plan)|held\s+(?:the|off|back))\b")),
+            r"changed\s+(?:the|his|her|their)\s+(?:order|mind|plan)|held\s+(?:the|off|back)|heated|"
+            r"wasn['’]?t\s+(?:fair|keen|happy))\b")),
     Ask("failure", "something that went wrong and your part in it", _ONE,
         _rx(r"\b(?:mistakes?|failures?|you\s+failed|went\s+(?:badly|wrong)|go\s+(?:badly|wrong)|didn['’]?t\s+go\s+(?:to\s+plan|well)|"
             r"your\s+fault|got\s+(?:it|something)\s+wrong|setbacks?|regret)\b"),
@@ -120,27 +121,29 @@ ASKS: tuple[Ask, ...] = (
     Ask("motivation", "what draws you to this work", "what would you say?",
         _rx(r"\b(?:what\s+(?:draws|drew|attracts|attracted|motivates|motivated)\s+you|why\s+(?:do|did|would)\s+you\s+"
             r"(?:want|like|choose|apply)|why\s+(?:this|our|a)\s+(?:role|job|company|school|team)|motivat\w+\s+you|"
-            r"why\s+(?:are\s+you|you['’]re)\s+interested)\b"),
+            r"why\s+(?:are\s+you|you['’]re)\s+interested|what\s+do\s+you\s+(?:most\s+)?(?:enjoy|like|love)\s+"
+            r"(?:most\s+)?about\s+(?:this|the|your|working|being))\b"),
         _rx(r"\b(?:i\s+(?:really\s+|genuinely\s+|just\s+|also\s+)?(?:like|love|enjoy|want|care|find|get\s+a\s+(?:lot|kick|buzz))|"
             r"i['’]m\s+(?:drawn|passionate|interested|excited|keen)|draws?\s+me|drew\s+me|attract\w*|appeal\w*|"
             r"motivat\w*|rewarding|satisf\w*|passion\w*|matters\s+to\s+me|what\s+i\s+(?:like|love|enjoy)|"
             r"the\s+reason|that['’]s\s+why|because\s+i|i(?:\s+would|['’]d)\s+like|keep\s+doing|more\s+of)\b"), event=False),
     Ask("strength", "your strength and a time it showed", "what would you say?",
-        _rx(r"\b(?:strengths?|what\s+are\s+you\s+(?:best|good)\s+at|best\s+quality)\b"),
+        _rx(r"\b(?:strengths?|what\s+are\s+you\s+(?:best|good)\s+at|best\s+quality|say\s+you\s+do\s+best)\b"),
         _rx(r"\b(?:strengths?|i['’]m\s+(?:very\s+|really\s+|quite\s+)?(?:good|great|strong)\s+at|i\s+am\s+(?:very\s+|really\s+)?"
             r"(?:good|great|strong)\s+at|i(?:\s+would|['’]d)\s+say|i\s+think\s+(?:i['’]m|i\s+am|my)|i['’]m\s+(?:very\s+|really\s+)?"
             r"(?:reliable|organi[sz]ed|calm|patient|careful|thorough|flexible|determined|persistent|good\s+with)|"
             r"people\s+(?:say|tell\s+me|know)|i\s+stay\s+calm|i\s+(?:always|never)\b)"), event=False),
     Ask("teamwork", "working with the people around you", _ONE,
         _rx(r"\b(?:team\s?work|worked\s+(?:with|alongside)\s+(?:colleagues|others|your\s+team|a\s+team)|collaborat\w*|"
-            r"helped\s+a\s+(?:colleague|teammate|co-?worker)|a\s+colleague\s+who\s+was\s+struggling|with\s+colleagues)\b"),
+            r"helped\s+a\s+(?:colleague|teammate|co-?worker)|a\s+colleague\s+who\s+was\s+struggling|with\s+colleagues|"
+            r"part\s+of\s+a\s+team\s+to)\b"),
         _rx(r"\b(?:together|colleagues?|co-?workers?|teammates?|we\s+(?:split|agreed|met|shared|worked|divided|planned|"
             r"decided|took\s+turns)|helped\s+(?:him|her|them|out)|help\s+(?:him|her|them)|with\s+(?:him|her|them)|took\s+over|"
             r"covered\s+(?:for|his|her)|moved\s+across|showed\s+(?:him|her|them)|head\s+of|another\s+\w+|the\s+other\s+\w+|"
             r"pair(?:ed)?\s+up|pitch(?:ed)?\s+in|support(?:ed)?\s+(?:him|her|them)|each\s+other|"
             r"everyone|(?:my|our|the)\s+team|engineers|designers?|nurses|teachers|staff|crew|carers|the\s+others)\b"), event=False),
     Ask("customer", "someone you served who was upset or hard to deal with", _ONE,
-        _rx(r"\b(?:(?:difficult|upset|angry|unhappy|rude|demanding|dissatisfied)\s+(?:customer|client|patient|guest|"
+        _rx(r"\b(?:(?:difficult|upset|angry|unhappy|rude|demanding|dissatisfied|aggressive)\s+(?:customer|client|patient|guest|"
             r"parent|resident|visitor|caller|member|diner|shopper)s?|complain\w*|an?\s+(?:customer|client|patient|guest)\s+"
             r"complain\w*)\b"),
         _rx(r"\b(?:upset|angry|furious|shout\w*|complain\w*|unhappy|annoyed|rude|cross|frustrat\w*|distress\w*|"
@@ -150,8 +153,10 @@ ASKS: tuple[Ask, ...] = (
             r"(?:customer|client|patient|guest|caller|diner|shopper|parent|resident)s?['’]?s?)\b")),
     Ask("pressure", "a time you were under pressure and how you coped", _ONE,
         _rx(r"\b(?:(?<!problem\s)under\s+(?:a\s+lot\s+of\s+)?pressure|stress\w*|overwhelm\w*|tight\s+deadline|busiest|"
-            r"short[\s-]staffed)\b"),
-        _rx(r"\b(?:busy|busiest|short[\s-]staffed|called\s+in\s+sick|sick|(?:two|three|one|a)\s+(?:\w+\s+)?(?:down|short)|"
+            r"short[\s-]staffed|workload\s+gets\s+heavy)\b"),
+        # "two nurses down", "we were one short", not "a short script"
+        _rx(r"\b(?:busy|busiest|short[\s-]staffed|called\s+in\s+sick|sick|"
+            r"(?:two|three|one|a)\s+(?:\w+\s+)?(?:down|short)(?!\s+(?!on|at|in|that|and|for|of|with|so|but)[a-z])|"
             r"rush\w*|pressure|stress\w*|overwhelm\w*|deadline|tight|behind|stack\w*\s+up|full\s+(?:book|house|ward|list)|"
             r"at\s+once|same\s+time|exhaust\w*|hectic|flat\s+out|queue\w*|coped?|calm|panic\w*|"
             r"cut[\s-]?offs?|missed|the\s+people\s+i\s+have|(?:hours?|days?|weeks?)\s+left|left\s+before|urgent\w*|"
@@ -159,14 +164,15 @@ ASKS: tuple[Ask, ...] = (
     Ask("learning", "learning something new for your work", _ONE,
         # learning something new for the work, not "what did you learn from it?" or "what would you like to learn next?"
         _rx(r"\b(?:learn(?:ed|t)?\s+(?:something|a\s+new|\w+\s+new|[\w-]+\s+quickly|quickly|fast|on\s+the\s+job)|"
-            r"had\s+to\s+learn|new\s+skill|pick(?:ed)?\s+up\s+(?:a|something)\s+new|get\s+up\s+to\s+speed)\b"),
+            r"had\s+to\s+learn|new\s+skill|pick(?:ed)?\s+up\s+(?:a|something)\s+new|get\s+up\s+to\s+speed|"
+            r"something\s+new\s+you\s+had\s+to)\b"),
         _rx(r"\b(?:learn\w*|course|training\s+(?:day|course|session)|shadow\w*|practi[sc]\w*|taught\s+myself|stud(?:y|ied)|"
             r"read\s+up|watched|had\s+never|never\s+(?:done|used|cared|worked)|new\s+to\s+me|picked\s+(?:it\s+)?up|"
             r"got\s+the\s+hang|confident|qualif\w*|certificat\w*|tutorials?|documentation|docs|"
             r"worked\s+through|read\s+(?:the|a)\b)\b")),
     Ask("prioritisation", "how you chose what to do first", "how did you decide?",
         _rx(r"\b(?:priorit\w*|what\s+to\s+do\s+first|(?:several|many|lots\s+of|competing|two)\s+(?:urgent\s+)?"
-            r"(?:requests|tasks|deadlines|things)|everything\s+is\s+urgent|at\s+once)\b"),
+            r"(?:requests|tasks|deadlines|things)|everything\s+is\s+urgent|at\s+once|where\s+to\s+start|more\s+to\s+do\s+than)\b"),
         _rx(r"\b(?:(?:did|do|does|goes|go|went|put|puts|handle\w*|tackle\w*|start\w*\s+with|came|comes)\s+(?:[\w'’-]+\s+)"
             r"{0,4}first|first\s+because|first,|priorit\w*|urgent\w*|blocks?|sort\w*|must\s+be\s+done|needed|bumps?|most\s+important|matters\s+most|before\s+(?:noon|lunch|the|\d)|"
             r"deadline|waiting|what\s+happens\s+if|closed\s+at|(?:then|next|after\s+that)\b|same\s+time|at\s+once|order\s+of|"
@@ -176,6 +182,28 @@ ASKS: tuple[Ask, ...] = (
             r"risk|problem|incident))\b"),
         _rx(r"\b(?:unsafe|safe\w*|hazard\w*|danger\w*|risk\w*|live|isolat\w*|lock(?:ed)?\s+off|injur\w*|hurt|harm|"
             r"ppe|accident|near[\s-]miss|stopp?(?:ed)?|fire|fall\w*|slip\w*|trip\w*|report(?:ed)?\s+it)\b")),
+    Ask("feedback", "feedback you were given and what you did with it", _ONE,
+        _rx(r"\b(?:(?:given|got|received|had|take|took|taking|handle\w*|respond\w*\s+to)\s+(?:some\s+)?(?:critical\s+|"
+            r"negative\s+|difficult\s+|tough\s+|honest\s+|constructive\s+)?(?:feedback|criticism)|critici[sz]ed|"
+            r"feedback\s+(?:that\s+was|you\s+(?:didn['’]?t|did\s+not))|hard\s+to\s+hear)\b"),
+        _rx(r"\b(?:feedback|critici\w*|told\s+me|said\s+(?:i|my|that\s+i)|pointed\s+out|comments?|observations?|"
+            r"appraisal|review(?:ed)?\s+(?:me|my)|(?:he|she|they)\s+(?:said|felt|thought|suggested)|on\s+board|"
+            r"disappoint\w*|hurt|defensive|took\s+it|asked\s+(?:him|her|them)\s+(?:to|what|for|how))\b")),
+    Ask("leadership", "leading the people around you", _ONE,
+        _rx(r"\b(?:(?:led|lead|leading|managed|managing|ran|running)\s+(?:a|the|your|my)\s+(?:\w+\s+)?(?:team|crew|"
+            r"shift|staff|group|department|ward|kitchen)|as\s+a\s+(?:leader|team\s+leader|supervisor|manager)|"
+            r"leadership)\b"),
+        _rx(r"\b(?:(?:the|my|our)\s+(?:team|crew|staff|lads|others|group|shift)|everyone|each\s+(?:of\s+them|person|"
+            r"one)|(?:got|brought|called)\s+(?:everyone|them|the\s+\w+)\s+together|told\s+(?:them|everyone)|"
+            r"delegat\w*|motivat\w*|reassur\w*|support(?:ed)?\s+(?:them|him|her|each)|coach\w*|brief\w*|"
+            r"one[\s-]to[\s-]ones?|morale|worried|(?:people|staff|crew|team)\s+(?:were|was|felt)|staff|teams|rotas?|"
+            r"split\s+(?:the\s+)?\w+\s+(?:into|between))\b")),
+    Ask("explaining", "explaining something complicated so it was understood", _ONE,
+        _rx(r"\b(?:explain\w*\s+(?:\w+\s+){0,3}(?:complicated|complex|technical|difficult|hard)|(?:complicated|complex|"
+            r"technical|difficult)\s+(?:\w+\s+)?(?:to|for)\s+(?:someone|a\s+\w+|people)|in\s+simple\s+terms)\b"),
+        _rx(r"\b(?:explain\w*|drew|drawing|diagram|picture|showed\s+(?:him|her|them)|in\s+(?:simple|plain|their\s+own|"
+            r"his\s+own|her\s+own)\s+(?:words|terms|language)|step\s+by\s+step|understand\w*|understood|analogy|"
+            r"(?:explain|say|tell)\s+it\s+back|confus\w*|jargon)\b")),
 )
 
 

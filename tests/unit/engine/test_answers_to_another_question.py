@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_worker.core.answers.relevance import ASKS, misses_the_ask
+from agent_worker.core.answers.relevance import ASKS, asked_for, misses_the_ask
 from agent_worker.core.scripted import ScriptedBrain
 from feedback.scoring import assess_answer
 from feedback.scoring.rubrics import OFF_QUESTION
@@ -85,20 +85,21 @@ def test_off_question_pairs_cover_at_least_eight_competencies_and_are_ordered_ri
 def test_the_held_out_off_question_pairs_hold_their_first_run():
     # Written before the change (tests/fixtures/feedback/off_question_heldout.json): 1 of 10 before it, 6 of 10 on
     # its first run after, 5 of 10 once an event's answer had to show a measured change, 4 of 10 once a learning
-    # question had to ask about learning something new (bench/README.md).
+    # question had to ask about learning something new, 5 of 10 with feedback, leadership and explaining (README).
     pairs = json.loads((FIXTURES / "off_question_heldout.json").read_text())["pairs"]
     right = sum(assess_answer(p["question"], p["better"]).score > assess_answer(p["question"], p["worse"]).score
                 for p in pairs)
-    assert right >= 4
+    assert right >= 5
 
 
 def test_the_second_held_out_off_question_set_holds_its_first_run():
     # Written and committed before any rule of this round changed (off_question_heldout_2.json: 21 pairs, 20
-    # professions, 12 competencies): 7 of 21 on its first run (bench/README.md).
+    # professions, 12 competencies): 7 of 21 on its first run, 8 of 21 after feedback, leadership and explaining were
+    # read (bench/README.md).
     pairs = json.loads((FIXTURES / "off_question_heldout_2.json").read_text())["pairs"]
     right = sum(assess_answer(p["question"], p["better"]).score > assess_answer(p["question"], p["worse"]).score
                 for p in pairs)
-    assert right >= 7
+    assert right >= 8
 
 
 @pytest.mark.parametrize("ask", ASKS, ids=lambda a: a.name)
@@ -109,3 +110,51 @@ def test_every_kind_of_question_says_what_an_answer_must_contain(ask):
 
 def test_a_thin_answer_is_thin_not_about_something_else():
     assert misses_the_ask(CONFLICT, "I sped up our discharge letters with a checklist.") is None
+
+
+FEEDBACK = "Tell me about a time you were given feedback that was hard to hear."
+# A teacher's excellent times-tables story, told to a question about feedback.
+TIMES_TABLES = ("I set up a daily ten-minute times-tables challenge in my Year 4 class with a chart on the wall. By the "
+                "end of the year 27 of my 30 pupils scored full marks on the multiplication check, up from 12 in the "
+                "autumn.")
+
+
+def test_a_story_without_the_feedback_is_brought_back_to_the_feedback():
+    h = in_past_experience()
+    h.ask(FEEDBACK)
+    h.answer(TIMES_TABLES)
+    said = h.of("agent.said")[-1]["data"]
+    assert "I was asking about feedback you were given and what you did with it" in said["text"]
+
+
+@pytest.mark.parametrize(("question", "ask"), [
+    ("Tell me about a time you were given feedback that was hard to hear.", "feedback"),
+    ("Tell me about a time you led a team through a difficult period.", "leadership"),
+    ("Give me an example of explaining something complicated to someone.", "explaining"),
+    ("Tell me about a time you had to deal with a difference of opinion in your team.", "conflict"),
+    ("What do you enjoy about this line of work?", "motivation"),
+    ("What would your manager say you do best?", "strength"),
+    ("Describe a time you worked as part of a team to achieve something.", "teamwork"),
+    ("Tell me about a time you had to handle an aggressive member of the public.", "customer"),
+    ("How do you cope when the workload gets heavy?", "pressure"),
+    ("When you have more to do than time to do it, how do you choose where to start?", "prioritisation"),
+])
+def test_the_question_is_read_for_what_it_asks(question, ask):
+    assert asked_for(question).name == ask
+
+
+def test_a_short_script_is_not_a_shift_one_short():
+    call_centre = ("I wrote a short script for the most common billing question and shared it with the team. Our "
+                   "average call time on billing went from eight minutes to five, and first-call resolution went from "
+                   "70% to 82%.")
+    assert misses_the_ask("How do you cope when the workload gets heavy?", call_centre).name == "pressure"
+    assert misses_the_ask("How do you cope when the workload gets heavy?",
+                          "Two nurses called in sick so we were one short on nights; I split the bays with the "
+                          "healthcare assistant, asked the bank office for cover and kept the drug round on time.") is None
+
+
+def test_the_leader_of_a_summer_camp_team_is_not_brought_back():
+    camp = ("I ran the activities team at a holiday camp for 300 children over the summer. I split twelve staff into "
+            "morning and afternoon teams, planned the games and swimming rota each week, and we had no serious "
+            "incidents all season.")
+    assert misses_the_ask("Tell me about a time you led a team.", camp) is None
