@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DEFAULT_BANK", "FOLLOW_UPS", "GENERIC_QUESTIONS", "NEUTRAL_BANK", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "fits_level",
+__all__ = ["DEFAULT_BANK", "GENERIC_QUESTIONS", "NEUTRAL_BANK", "OPENER_TAGS", "TOPIC_TAGS", "BankQuestion", "fits_level",
            "level_group", "load_bank"]
 
 # Tags that mark a stage's first question ("ready?" in the greeting, "any questions?" in the closing).
@@ -180,42 +180,6 @@ NEUTRAL_BANK: list[dict[str, Any]] = [
     _q("closing", "Is there something about the job or the process you're curious about?", None, "questions",
        "candidate_questions"),
 ]
-
-# The follow-up ladder, by rung: several wordings each, picked by seed.
-FOLLOW_UPS: dict[str, list[str]] = {
-    "situation_task": [
-        "Can you pick one specific example? Where were you, and what needed to happen?",
-        "Let's make it concrete: think of one particular time. What was the situation?",
-        "Could you ground that in a real example, what was going on and what were you asked to do?",
-    ],
-    "role_challenges": [
-        "What was your own part in that, as opposed to the team's?",
-        "What made it hard? What got in your way?",
-        "Which part did you personally own, and what was the toughest obstacle?",
-    ],
-    "implementation": [
-        "How did you actually go about it, step by step?",
-        "What options did you weigh, and why did you choose the one you did?",
-        "Walk me through a key decision you made along the way and the trade-off behind it.",
-    ],
-    "impact_result": [
-        "What was the outcome, and how did you measure it?",
-        "What changed because of your work? Any numbers you can share?",
-        "Looking back, what impact did it have, and what would you do differently?",
-    ],
-    "background": [
-        "What does a typical week look like in your current role?",
-        "What are you responsible for day to day right now?",
-    ],
-    "strengths": [
-        "What would you say is your biggest strength, with a quick example?",
-        "When colleagues come to you for help, what is it usually about?",
-    ],
-    "motivation": [
-        "What are you looking for in your next step, and why this role?",
-        "Where would you like your career to be in a couple of years?",
-    ],
-}
 
 # For stages with no bank questions (a recruiter's custom stage with no bank yet).
 GENERIC_QUESTIONS: list[str] = [

@@ -14,6 +14,7 @@ from agent_worker.core.answers.questions import MOTIVATING_OTHERS
 from agent_worker.core.answers.workframe import WORK_FRAME
 from agent_worker.core.asks import intents_of, word_stems
 from agent_worker.core.bank import level_group
+from agent_worker.core.ladder import wordings
 from agent_worker.core.listening import Reading, read_answer
 from agent_worker.core.posting_answers import answer_candidate_question, question_topics
 from agent_worker.core.seeding import pick
@@ -52,32 +53,9 @@ def _about(anchor: str) -> str:
     return anchor if anchor else "that"
 
 
-# gap -> wordings; {a} is the thing they named ("the diff job", "Loki"), or "that".
-_PAST_FOLLOW_UPS: dict[str, tuple[str, ...]] = {
-    "example": (
-        "You mentioned {a}. Can you walk me through one specific time with it: what was going on, and what "
-        "did you do?",
-        "Let's stay with {a}. Pick one particular time: what was the situation, and what did you do?",
-    ),
-    "own_part": (
-        "You mentioned {a}. Which part of that was yours personally?",
-        "On {a}, what did you do yourself, as opposed to the team?",
-    ),
-    "result": (
-        "What came of {a}? What changed once it was in place?",
-        "You mentioned {a}. What was the outcome, and how did you know?",
-    ),
-    "why": (
-        "Why did you go with {a}? What else was on the table?",
-        "What made {a} the right call? What else did you consider?",
-    ),
-}
-_NO_ANCHOR_FOLLOW_UPS: dict[str, tuple[str, ...]] = {
-    "example": ("Can you pick one specific time: what was going on, and what did you do?",),
-    "own_part": ("Which part of that was yours personally, as opposed to the team's?",),
-    "result": ("What came of it? What changed because of your work?",),
-    "why": ("Why did you go that way? What else did you consider?",),
-}
+# gap -> wordings, from the follow-up ladder; {a} is the thing they named ("the diff job", "Loki"), or "that".
+_PAST_FOLLOW_UPS = wordings(named=True)
+_NO_ANCHOR_FOLLOW_UPS = wordings(named=False)
 # After a strong story: one step deeper, by level.
 _DEEPER: dict[str, tuple[str, ...]] = {
     "junior": ("What did you learn from {a}, and what would you do differently now?",

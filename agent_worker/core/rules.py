@@ -14,6 +14,7 @@ from typing import Any
 
 from agent_worker.core import events as ev
 from agent_worker.core.asks import overused, same_ask
+from agent_worker.core.ladder import rung_for
 from agent_worker.core.plans import Stage
 from agent_worker.core.records import MAX_RESTATEMENTS, REQUEST, QuestionRecord
 from agent_worker.core.repeating import NotAnAnswer
@@ -23,27 +24,11 @@ from agent_worker.core.state import InterviewState
 from agent_worker.core.text import cap, is_near_duplicate, normalise
 from agent_worker.core.tools import ToolResult
 
-__all__ = ["EXTRA_QUESTIONS", "INTRO_LADDER", "LADDERS", "STAR_LADDER", "Decision", "ask_question",
+__all__ = ["EXTRA_QUESTIONS", "Decision", "ask_question",
            "assess_response", "earlier_same_ask", "gate", "not_an_answer", "restatable_question",
            "restate_question", "transition_stage"]
 
 
-# The follow-up ladder: what to probe next, by the depth of the last answer.
-STAR_LADDER = {
-    1: ("situation_task", "Probe the situation and the task: ask for one specific example, when and where "
-                          "it happened and what was at stake."),
-    2: ("role_challenges", "Ask about their own role and the challenges they ran into."),
-    3: ("implementation", "Ask for implementation detail: how exactly they did it, and the decisions and "
-                          "trade-offs they made."),
-    4: ("impact_result", "Ask about the impact and the result, with numbers if they have them."),
-}
-INTRO_LADDER = {
-    1: ("background", "Ask for specifics of their background: their current role and what they work on."),
-    2: ("strengths", "Ask about a strength of theirs, with a short example."),
-    3: ("motivation", "Ask what they want next in their career and why this role."),
-    4: ("motivation", "Ask what they want next in their career and why this role."),
-}
-LADDERS = {"self_intro": INTRO_LADDER}
 # How many questions past its budget a stage may ask while answers stay substantive and time is left.
 EXTRA_QUESTIONS = 6
 
@@ -263,10 +248,10 @@ def _guidance(state: InterviewState, now: float, depth: int, *, assessed: str | 
     if best >= (target or 0) and depth >= 3:
         data["keep_going"] = True
     if target is not None and depth < target:
-        ladder = LADDERS.get(stage.name, STAR_LADDER)
-        probe, hint = ladder[min(max(depth, 1), 4)]
-        data["probe"] = probe
-        return ToolResult(True, "follow_up", f"Depth {depth} of a target {target}. Ask a follow-up: {hint}", data)
+        rung = rung_for(stage.name, depth)
+        data["probe"] = rung.probe
+        return ToolResult(True, "follow_up", f"Depth {depth} of a target {target}. Ask a follow-up: {rung.hint}",
+                          data)
     missing = max(0, stage.min_questions - spoken)
     more = f" {missing} more question(s) needed." if missing else ""
     return ToolResult(True, "ask_question", "Good. The answers are substantive and time is left: follow up "

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from agent_worker.core.bank import DEFAULT_BANK, FOLLOW_UPS, GENERIC_QUESTIONS
+from agent_worker.core.bank import DEFAULT_BANK, GENERIC_QUESTIONS
 from agent_worker.core.followups import about_motivation, redirect_line
+from agent_worker.core.ladder import STAR_LADDER
 from agent_worker.core.listening import read_answer
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -40,9 +41,11 @@ def _fixture_questions() -> list[str]:
 
 
 def _all_questions() -> list[str]:
-    texts = [e["text"] for e in DEFAULT_BANK] + GENERIC_QUESTIONS + [t for ts in FOLLOW_UPS.values() for t in ts]
+    texts = [e["text"] for e in DEFAULT_BANK] + GENERIC_QUESTIONS + [t for r in STAR_LADDER.values() for t in (*r.named, *r.plain)]
     texts += [text for role in SEEDED.ROLES for items in role["questions"].values() for text, _ in items]
     texts += [text for _, text, _, _ in FOR_JUNIORS] + _fixture_questions()
+    # A shape no bank holds since the follow-up ladder lost its unused wordings for self-introductions.
+    texts.append("Where would you like your career to be in a couple of years?")
     filled = (t.replace("{role}", "Sales").replace("{company}", "Acme") for t in texts)
     return sorted({t for t in filled if about_motivation(t)})
 
