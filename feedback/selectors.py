@@ -21,7 +21,7 @@ from agent_worker.core.facts import JobRequirements
 from feedback.analysis_types import Answer, InterviewAnalysis
 from feedback.models import Attempt, Report, StepStatus
 from feedback.scoring.job import JobContext
-from interviews.models import Document, Event, Interview, Status
+from interviews.models import Document, Event, Interview, Recording, Status
 
 # ---------------------------------------------------------------------------------------------
 # One report
@@ -44,6 +44,16 @@ def report_of(interview: Interview) -> Report | None:
         return interview.report
     except Report.DoesNotExist:
         return None
+
+
+def recording_at(interview: Interview, seq: int) -> Recording | None:
+    """The recording of the interview's answer with that seq, while its audio is kept."""
+    return Recording.objects.filter(interview=interview, seq=seq, file_removed_at__isnull=True).exclude(file="").first()
+
+
+def recordings_of(interview: Interview) -> dict[int, Recording]:
+    """The interview's recordings by their answer's seq (those whose audio is removed too: their words stay)."""
+    return {recording.seq: recording for recording in Recording.objects.filter(interview=interview)}
 
 
 def interview_events(interview: Interview) -> list[dict[str, Any]]:

@@ -17,6 +17,8 @@ from feedback.services.interviews import interview_delete
 from feedback.services.reports import report_retry
 from feedback.services.retakes import attempt_create
 from interviews.models import Status
+from interviews.services.recordings import recording_audio
+from mockflow_site.ranges import ranged_response
 
 
 def _own_interview(request, interview_id):
@@ -83,6 +85,20 @@ def report_pdf(request, interview_id):
 
     response = HttpResponse(render_report_pdf(the_report), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def recording(request, interview_id, seq):
+    """The audio of one answer, to its owner only, in the byte ranges a browser's player asks for (seeking)."""
+    interview = _own_interview(request, interview_id)
+    kept = selectors.recording_at(interview, seq)
+    audio = recording_audio(kept) if kept is not None else None
+    if kept is None or audio is None:
+        raise Http404("No recording of that answer.")
+    response = ranged_response(request, audio, kept.content_type)
+    response["Cache-Control"] = "private, max-age=3600"
     return response
 
 

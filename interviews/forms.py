@@ -78,6 +78,11 @@ class NewInterviewForm(forms.Form):
         help_text="Ask me that role's questions even though my job description is for another job.",
     )
     from_interview = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    keep_recording = forms.BooleanField(
+        required=False, label="Keep a recording of my answers so I can replay them",
+        help_text="Voice interviews only. Only you can play them, beside your report; they are deleted after {days} "
+                  "days, or with the interview or your account.",
+    )
     consent = forms.BooleanField(
         label="I agree that MockFlow processes my resume and the job description to run this practice interview. "
               "I can delete them at any time from my profile.",
@@ -95,6 +100,8 @@ class NewInterviewForm(forms.Form):
         mb = _max_mb()
         for name in ("resume", "job_description_file"):
             self.fields[name].help_text = self.fields[name].help_text.format(mb=mb)
+        self.fields["keep_recording"].help_text = self.fields["keep_recording"].help_text.format(
+            days=settings.AUDIO_RETENTION_DAYS)
         # "Practise again": the documents of an earlier interview are reused unless new ones are given.
         self.source = source
         self.reused_resume = _reusable(source.resume if source else None)

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from feedback.tasks import recover_stuck_reports_job
 from interviews.models import Document
+from interviews.services.recordings import recordings_remove_old
 from interviews.services.research_store import research_due_for_retry, research_expire
 from interviews.services.stale import abandon_stale_job
 from interviews.tasks import enqueue_research
@@ -41,6 +42,11 @@ def remove_old_document_files(now: datetime.datetime) -> str:
     return f"{removed} document file(s) removed"
 
 
+def remove_old_recordings(now: datetime.datetime) -> str:
+    """Delete recordings of spoken answers past AUDIO_RETENTION_DAYS; keep the rows (their word timings)."""
+    return f"{recordings_remove_old(now=now)} recording(s) removed"
+
+
 def expire_research(now: datetime.datetime) -> str:
     return f"{research_expire(now=now)} cached research row(s) expired"
 
@@ -57,6 +63,7 @@ def retry_lost_research(now: datetime.datetime) -> str:
 # Every periodic job, in the order they run.
 JOBS: dict[str, Job] = {
     "remove_old_documents": remove_old_document_files,
+    "remove_old_recordings": remove_old_recordings,
     "expire_research": expire_research,
     "retry_lost_research": retry_lost_research,
     "abandon_stale_interviews": abandon_stale_job,

@@ -271,6 +271,10 @@ class Interview(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     last_activity_at = models.DateTimeField(null=True, blank=True)
+    recording_consent = models.BooleanField(
+        default=False, help_text="The candidate asked at setup to keep a recording of each spoken answer."
+    )
+    recording_consent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -342,3 +346,42 @@ class Event(models.Model):
             "at": iso_utc(self.at),
             "data": self.data,
         }
+
+
+def recording_upload_to(instance, filename):
+    # Beside the interview, named by the answer's seq: one file per answer.
+    return f"recordings/{instance.interview_id}/{instance.seq}{RECORDING_EXTENSIONS[instance.content_type]}"
+
+
+# The recording types the worker may send, with the file name ending each is stored under.
+RECORDING_EXTENSIONS = {"audio/ogg": ".ogg", "audio/wav": ".wav"}
+
+
+class Recording(models.Model):
+    """The candidate's audio of one voice answer (the `candidate.said` event with `seq`), kept by consent.
+
+    `words` are the answer's word timings in seconds from the start of the audio: `{"word", "start", "end"}`.
+    The file is removed after AUDIO_RETENTION_DAYS; the row (and its word timings) stays with the interview.
+    """
+
+    interview = models.ForeignKey(Interview, on_delete=models.CASCADE, related_name="recordings")
+    question_id = models.CharField(max_length=64)
+    seq = models.PositiveIntegerField(help_text="The seq of the answer's candidate.said event.")
+    file = models.FileField(upload_to=recording_upload_to, blank=True, max_length=255)
+    content_type = models.CharField(max_length=20, choices=[(t, t) for t in RECORDING_EXTENSIONS])
+    size = models.PositiveIntegerField(default=0)
+    duration_seconds = models.FloatField(default=0.0)
+    words = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    file_removed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["interview", "seq"]
+        constraints = [models.UniqueConstraint(fields=["interview", "seq"], name="unique_recording_seq")]
+
+    def __str__(self):
+        return f"Recording of answer {self.seq} of interview {self.interview_id}"
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.file) and self.file_removed_at is None

@@ -1,6 +1,9 @@
 """What a user's data export holds of interviews and documents, and what deleting them removes."""
 
-from interviews.models import Document, Interview, iso_utc
+import base64
+
+from interviews.models import Document, Interview, Recording, iso_utc
+from interviews.services.recordings import recording_audio, recording_files_delete
 
 
 def export_documents(user) -> list[dict]:
@@ -45,6 +48,31 @@ def export_interviews(user) -> list[dict]:
     ]
 
 
+def export_recordings(user) -> list[dict]:
+    """Each kept recording with its audio (base64) and word timings; one whose audio is removed says when."""
+    rows = Recording.objects.filter(interview__owner=user).order_by("interview__created_at", "seq")
+    exported = []
+    for recording in rows:
+        audio = recording_audio(recording)
+        exported.append({
+            "interview_id": str(recording.interview_id),
+            "question_id": recording.question_id,
+            "seq": recording.seq,
+            "content_type": recording.content_type,
+            "duration_seconds": recording.duration_seconds,
+            "words": recording.words,
+            "created_at": iso_utc(recording.created_at),
+            "audio_removed_at": iso_utc(recording.file_removed_at) if recording.file_removed_at else None,
+            "audio_base64": base64.b64encode(audio).decode("ascii") if audio is not None else None,
+        })
+    return exported
+
+
+def delete_recording_files(user) -> None:
+    """Remove the audio files; the rows go with the interviews (CASCADE)."""
+    recording_files_delete(Recording.objects.filter(interview__owner=user))
+
+
 def delete_document_files(user) -> None:
     """Remove the stored files; the rows go with the user (CASCADE)."""
     for doc in Document.objects.filter(owner=user).exclude(file=""):
@@ -56,3 +84,4 @@ def register() -> None:
 
     register_user_data("documents", export=export_documents, delete=delete_document_files)
     register_user_data("interviews", export=export_interviews)
+    register_user_data("recordings", export=export_recordings, delete=delete_recording_files)

@@ -60,6 +60,7 @@ def new_interview(request):
                     resume=form.resume_upload(),
                     job_description=form.job_description_upload(),
                     company=form.cleaned_data["company"],
+                    keep_recording=form.cleaned_data["keep_recording"],
                 )
             except InterviewLimitReached as limit:
                 form.add_error(None, str(limit))

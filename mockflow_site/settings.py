@@ -265,6 +265,8 @@ REQUEST_MAX_BYTES = env_int("REQUEST_MAX_BYTES", 1024 * 1024, minimum=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 RESUME_RETENTION_DAYS = env_int("RESUME_RETENTION_DAYS", 30, minimum=1)
+# Recordings of spoken answers (kept only when the candidate asked at setup) are deleted after this many days.
+AUDIO_RETENTION_DAYS = env_int("AUDIO_RETENTION_DAYS", 30, minimum=1)
 RESEARCH_CACHE_HOURS = env_int("RESEARCH_CACHE_HOURS", 72, minimum=1)
 INTERVIEWS_PER_DAY = env_int("INTERVIEWS_PER_DAY", 20, minimum=1)
 UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 30, minimum=1)

@@ -1,10 +1,12 @@
-"""The worker API: context, events and completion for the agent worker (DESIGN.md, Contracts)."""
+"""The worker API: context, events, completion and answer recordings for the agent worker (DESIGN.md, Contracts)."""
+
+import json
 
 from django.http import Http404
 from pydantic import BaseModel
 from rest_framework import status
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,7 +15,7 @@ from interviews.api.auth import HasWorkerToken, WorkerTokenAuthentication
 from interviews.live.context import engine_context, load_interview
 from interviews.models import TERMINAL_STATUSES, Interview, Status, iso_utc
 from interviews.services import events as store
-from interviews.services import wire
+from interviews.services import recordings, wire
 from mockflow_site.jsontext import invalid_text_message, invalid_text_path
 
 
@@ -45,9 +47,9 @@ class WorkerView(APIView):
             return Response(exc.as_dict(), status=exc.status)
         return super().handle_exception(exc)
 
-    def body[M: BaseModel](self, request, model: type[M]) -> M:
+    def body[M: BaseModel](self, data, model: type[M]) -> M:
         try:
-            return wire.parse(model, request.data)
+            return wire.parse(model, data)
         except wire.InvalidBody as error:
             raise store.InvalidEvents(error.message) from None
 
@@ -77,7 +79,7 @@ class ContextView(WorkerView):
 class EventsView(WorkerView):
     def post(self, request, interview_id):
         interview = self.get_interview(interview_id)
-        body = self.body(request, wire.EventsBody)
+        body = self.body(request.data, wire.EventsBody)
         result = store.events_append(interview=interview, events=body.events, lease_token=body.token)
         if result.stored:
             store.lease_renew(interview=interview, lease_token=body.token,
@@ -88,7 +90,33 @@ class EventsView(WorkerView):
 class CompleteView(WorkerView):
     def post(self, request, interview_id):
         interview = self.get_interview(interview_id)
-        body = self.body(request, wire.CompleteBody)
+        body = self.body(request.data, wire.CompleteBody)
         result = store.interview_complete(interview=interview, transcript=body.transcript, metrics=body.metrics,
                                           reason=body.reason, lease_token=body.token)
         return Response({"status": result.status, "replay": result.replay})
+
+
+class RecordingView(WorkerView):
+    """`PUT …/recordings/<question_id>/<seq>`: the candidate's audio of one answer, as multipart form data: an
+    `audio` file (audio/ogg with Opus, or audio/wav), `lease_token`, and `words` (JSON word timings)."""
+
+    parser_classes = [MultiPartParser]
+
+    def put(self, request, interview_id, question_id, seq):
+        interview = self.get_interview(interview_id)
+        audio = request.data.get("audio")
+        if audio is None or isinstance(audio, str):
+            raise store.InvalidEvents("The recording's audio must be sent as the file part `audio`.")
+        if audio.size > recordings.RECORDING_MAX_BYTES:
+            raise recordings.TooLarge(f"A recording may be at most {recordings.RECORDING_MAX_BYTES} bytes; this one "
+                                      f"is {audio.size}.", limit=recordings.RECORDING_MAX_BYTES)
+        try:
+            words = json.loads(request.data.get("words") or "[]")
+        except ValueError:
+            raise store.InvalidEvents("`words` must be JSON: a list of {word, start, end}.") from None
+        body = self.body({"lease_token": request.data.get("lease_token"), "words": words}, wire.RecordingBody)
+        recording, created = recordings.recording_store(
+            interview=interview, question_id=question_id, seq=seq, audio=audio.read(),
+            content_type=audio.content_type or "", words=body.words, lease_token=body.token)
+        return Response({"seq": recording.seq, "duration_seconds": recording.duration_seconds, "stored": created},
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -210,8 +210,11 @@ def interview_create(
     resume: Upload | Document,
     job_description: Upload | Document,
     company: str = "",
+    keep_recording: bool = False,
 ) -> Interview:
     """Store the documents and a `ready` interview in one transaction; queue company research.
+
+    `keep_recording`: the candidate agreed to keep a recording of each spoken answer (the time is stored too).
 
     A `Document` instead of an `Upload` reuses the owner's earlier document (practising again).
     """
@@ -252,6 +255,8 @@ def interview_create(
                 summary=summary,
                 seed=secrets.randbits(62),
                 status=Status.DRAFT,
+                recording_consent=keep_recording,
+                recording_consent_at=timezone.now() if keep_recording else None,
             )
             interview_set_status(interview=interview, status=Status.READY, reason="documents parsed")
             if research is not None and run_research:

@@ -123,6 +123,25 @@ class CompleteBody(_Leased):
         return value
 
 
+MAX_WORDS = 5_000  # about half an hour of speech: more than any one answer
+
+
+class WordTiming(BaseModel):
+    """One word of an answer and when it is heard, in seconds from the start of its recording."""
+
+    model_config = ConfigDict(strict=True)
+
+    word: str = Field(max_length=100)
+    start: float = Field(ge=0, allow_inf_nan=False)
+    end: float = Field(ge=0, allow_inf_nan=False)
+
+
+class RecordingBody(_Leased):
+    """A recording's fields beside its audio: the lease and the answer's word timings."""
+
+    words: list[WordTiming] = Field(default_factory=list, max_length=MAX_WORDS)
+
+
 def parse[M: BaseModel](model: type[M], raw: object, root: str = "") -> M:
     """`raw` as `model`, or InvalidBody saying what is wrong with it."""
     try:
