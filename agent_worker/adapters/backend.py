@@ -8,6 +8,7 @@ so an event is never dropped. A 409 is final: `LeaseLost` means another driver t
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -46,6 +47,8 @@ MAX_BATCH = 200
 # Fetching the context gives up after this many failed attempts (a job without it cannot start);
 # events and the completion are retried until they are stored.
 CONTEXT_ATTEMPTS = 8
+# A recording is worth a few retries, not the interview: it gives up after this many.
+RECORDING_ATTEMPTS = 4
 
 
 class BackendClient:
@@ -121,15 +124,31 @@ class BackendClient:
                 payload["reason"] = reason
             return await self._request("POST", "/complete", payload)
 
+    async def send_recording(self, *, question_id: str, seq: int, audio: bytes, content_type: str,
+                             words: list[dict[str, Any]]) -> dict[str, Any]:
+        """Store the candidate's audio of the answer with that seq (sent once its events are: see the caller)."""
+
+        def form() -> aiohttp.FormData:
+            data = aiohttp.FormData()
+            data.add_field("lease_token", self.lease or "")
+            data.add_field("words", json.dumps(words))
+            data.add_field("audio", audio, filename=f"{seq}", content_type=content_type)
+            return data
+
+        return await self._request("PUT", f"/recordings/{question_id}/{seq}", form=form,
+                                   max_attempts=RECORDING_ATTEMPTS)
+
     async def _request(
-        self, method: str, path: str, payload: dict[str, Any] | None = None, *, max_attempts: int | None = None
+        self, method: str, path: str, payload: dict[str, Any] | None = None, *, max_attempts: int | None = None,
+        form: Callable[[], aiohttp.FormData] | None = None,
     ) -> dict[str, Any]:
         attempt = 0
         while True:
             attempt += 1
+            body: dict[str, Any] = {"json": payload} if form is None else {"data": form()}
             try:
                 async with self._http().request(
-                    method, self._base + path, json=payload, headers=self._headers, timeout=self._timeout
+                    method, self._base + path, headers=self._headers, timeout=self._timeout, **body
                 ) as response:
                     body = await _json_or_empty(response)
                     if response.status < 300:

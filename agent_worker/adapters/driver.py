@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from agent_worker.adapters.backend import BackendError, InterviewClosed, LeaseLost
 from agent_worker.adapters.turns import OverlapTracker, spoken_question
+from agent_worker.core import events as ev
 from agent_worker.core.brain import BrainTurn
 from agent_worker.core.clock import Clock, SystemClock
 from agent_worker.core.engine import Engine, Line
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "LLM_FAILURES_BEFORE_SCRIPTED",
     "ORPHAN_TURN_GRACE_SECONDS",
+    "AnswerAudio",
     "Backend",
     "EventOutbox",
     "Spoken",
@@ -61,6 +63,15 @@ class Backend(Protocol):
     async def send_events(self, events: list[dict[str, Any]]) -> None: ...
 
     async def complete(self, *, transcript: Any, metrics: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class AnswerAudio(Protocol):
+    """Where the candidate's audio of each answer goes, when they agreed to keep it (`recording.AnswerRecordings`)."""
+
+    def answer_filed(self, *, question_id: str, seq: int, started_at: float, ended_at: float,
+                     stored: Callable[[], Awaitable[None]]) -> None: ...
+
+    async def flush(self) -> None: ...
 
 
 class Transport(Protocol):
@@ -165,10 +176,12 @@ class VoiceDriver:
         stored_events: int | None = None,
         wait: Wait = wait_for_event,
         orphan_grace: float = ORPHAN_TURN_GRACE_SECONDS,
+        answers: AnswerAudio | None = None,
     ) -> None:
         self.engine = engine
         self.transport = transport
         self.backend = backend
+        self.answers = answers
         self.clock = clock or SystemClock()
         self.outbox = EventOutbox(backend, on_error=self._backend_refused)
         self.turn: BrainTurn | None = None
@@ -261,13 +274,24 @@ class VoiceDriver:
             begin = started_at or self._speech_started or end
             self._speech_started = self._speech_ended = None
             self._user_speaking = False
-            self.engine.candidate_said(text, started_at=min(begin, end), ended_at=end, source="voice")
+            filed = self.engine.candidate_said(text, started_at=min(begin, end), ended_at=end, source="voice")
+            self._keep_audio(filed, started_at=min(begin, end), ended_at=end)
             self._orphan_deadline = None
             self._pump(start_reply=False)
         wanted = self._reply_wanted()
         if wanted and not self._replies:
             self._reply_requested_at = self.clock.now()  # the transport starts it; none other meanwhile
         return wanted
+
+    def _keep_audio(self, filed: list[Event], *, started_at: float, ended_at: float) -> None:
+        """Hand the answer just filed to `answers` (recordings kept by consent), to send once it is stored."""
+        if self.answers is None:
+            return
+        for event in filed:
+            question_id = event.data.get("question_id")
+            if event.type == ev.CANDIDATE_SAID and question_id:
+                self.answers.answer_filed(question_id=str(question_id), seq=event.seq, started_at=started_at,
+                                          ended_at=ended_at, stored=self.outbox.flush)
 
     def before_llm(self, unseen_user: tuple[str, str] | None = None) -> bool:
         """Called before each model step; return whether to run the model.
@@ -542,6 +566,8 @@ class VoiceDriver:
         """The interview ended: store every event, then the transcript and metrics, then leave."""
         try:
             await asyncio.wait_for(self.outbox.flush(), FINAL_FLUSH_SECONDS)
+            if self.answers is not None:
+                await asyncio.wait_for(self.answers.flush(), FINAL_FLUSH_SECONDS)
             if self.outbox.error is None and not self.stopped:
                 await self.backend.complete(transcript=self.engine.transcript(), metrics=self.engine.metrics())
                 self.completed = True

@@ -27,6 +27,8 @@ from collections import deque
 from collections.abc import AsyncIterable, Sequence
 from typing import Any
 
+import numpy as np
+from livekit import rtc
 from livekit.agents import (
     NOT_GIVEN,
     Agent,
@@ -60,6 +62,7 @@ from livekit.agents.voice.speech_handle import SpeechHandle
 
 from agent_worker.adapters.backend import BackendClient, BackendError, InterviewClosed
 from agent_worker.adapters.driver import Spoken, VoiceDriver
+from agent_worker.adapters.recording import AnswerRecordings, HeardWord
 from agent_worker.adapters.turns import TRANSCRIPT_WAIT, GatedTurnStream, TranscriptGate, Utterance
 from agent_worker.adapters.voice_settings import (
     AGENT_NAME,
@@ -250,9 +253,10 @@ def livekit_tools(driver: VoiceDriver) -> list[llm.Tool | llm.Toolset]:
 class InterviewerAgent(Agent):
     """The session's agent: the engine's tools, the engine's instructions, user turns to the driver."""
 
-    def __init__(self, driver: VoiceDriver) -> None:
+    def __init__(self, driver: VoiceDriver, recordings: AnswerRecordings | None = None) -> None:
         super().__init__(instructions=STATIC_INSTRUCTIONS, tools=livekit_tools(driver))
         self.driver = driver
+        self.recordings = recordings
 
     async def on_user_turn_completed(self, turn_ctx: llm.ChatContext, new_message: llm.ChatMessage) -> None:
         metrics: dict[str, Any] = dict(new_message.metrics or {})
@@ -267,7 +271,12 @@ class InterviewerAgent(Agent):
         """The STT's events, less backchannels spoken over the agent and noise (`turns.py`)."""
         detector = self.session.turn_detection
         gate = detector.transcripts if isinstance(detector, InterviewTurnDetector) else None
+        if self.recordings is not None:
+            audio = kept_audio(audio, self.recordings)
         async for event in Agent.default.stt_node(self, audio, model_settings):
+            if (self.recordings is not None and isinstance(event, stt.SpeechEvent) and event.alternatives
+                    and event.type == stt.SpeechEventType.FINAL_TRANSCRIPT):
+                self.recordings.heard(heard_words(event.alternatives[0]))
             if (gate is not None and isinstance(event, stt.SpeechEvent)
                     and event.type == stt.SpeechEventType.FINAL_TRANSCRIPT):
                 # the turn has these words by the time the end-of-turn prediction wakes (`TranscriptGate`)
@@ -291,6 +300,21 @@ class InterviewerAgent(Agent):
         except Exception as error:  # the scripted interviewer takes the turn
             log.warning("The model failed: %s", error)
             self.driver.llm_failed()
+
+
+async def kept_audio(audio: AsyncIterable[Any], recordings: AnswerRecordings) -> AsyncIterable[Any]:
+    """The session's input frames, passed on as they are, each one also kept for the answers' recordings."""
+    async for frame in audio:
+        if isinstance(frame, rtc.AudioFrame):
+            samples = np.frombuffer(frame.data, dtype=np.int16)[:: max(1, frame.num_channels)]
+            recordings.recorder.push(samples.copy(), frame.sample_rate, time.time())
+        yield frame
+
+
+def heard_words(speech: stt.SpeechData) -> list[HeardWord]:
+    """A final transcript's word timings, where the STT gives them (Deepgram does; OpenAI's models do not)."""
+    return [HeardWord(str(word), float(word.start_time), float(word.end_time)) for word in speech.words or []
+            if isinstance(word.start_time, int | float) and isinstance(word.end_time, int | float)]
 
 
 def _last_user_message(chat_ctx: llm.ChatContext) -> tuple[str, str] | None:
@@ -518,12 +542,13 @@ def build_session(*, llm_model: Any = None, stt: Any = None, tts: Any = None, va
 
 
 async def run_interview(session: AgentSession, engine: Engine, backend: Any, *, stored_events: int,
-                        start: Any, on_end: Any = None) -> VoiceDriver:
-    """Wire the engine to a session, start it (`start(agent)` starts the session), drive to the end."""
+                        start: Any, on_end: Any = None, recordings: AnswerRecordings | None = None) -> VoiceDriver:
+    """Wire the engine to a session, start it (`start(agent)` starts the session), drive to the end.
+    With `recordings` (the candidate agreed at setup), each answer's audio is kept and sent."""
     transport = SessionTransport(session, on_end=on_end)
-    driver = VoiceDriver(engine, transport, backend, stored_events=stored_events)
+    driver = VoiceDriver(engine, transport, backend, stored_events=stored_events, answers=recordings)
     transport.attach(driver)
-    await start(InterviewerAgent(driver))
+    await start(InterviewerAgent(driver, recordings))
     driver.start()
     await driver.run()
     return driver
@@ -584,8 +609,9 @@ async def entrypoint(ctx: JobContext) -> None:
         async def start(agent: Agent) -> None:
             await session.start(agent, room=ctx.room)
 
-        driver = await run_interview(session, engine, backend, stored_events=len(stored),
-                                     start=start, on_end=lambda: ctx.shutdown("interview over"))
+        recordings = AnswerRecordings(backend) if context.get("interview", {}).get("recording") else None
+        driver = await run_interview(session, engine, backend, stored_events=len(stored), start=start,
+                                     on_end=lambda: ctx.shutdown("interview over"), recordings=recordings)
         log.info("Interview %s: %s", interview_id,
                  "completed" if driver.completed else f"stopped ({engine.end_reason or 'not ended'})")
 

@@ -83,7 +83,8 @@ def engine_context(interview: Interview) -> dict[str, Any]:
     plan, bank = _plan_and_bank(interview)
     candidate["question_bank"] = bank
     return {
-        "interview": {"id": str(interview.id), "status": interview.status, "mode": interview.mode},
+        "interview": {"id": str(interview.id), "status": interview.status, "mode": interview.mode,
+                      "recording": interview.recording_consent},
         "plan": plan,
         "candidate": candidate,
         "summary": interview.summary,

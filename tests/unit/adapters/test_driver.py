@@ -462,3 +462,30 @@ async def test_a_cut_off_reply_with_no_turn_after_it_gets_a_reply_after_the_grac
         rig.clock.advance(5)  # the words were noise: no turn comes
         rig.driver.tick()
         assert rig.transport.replies == asked + 1
+
+
+class AnswerAudio:
+    def __init__(self) -> None:
+        self.filed: list[dict[str, Any]] = []
+        self.flushed = 0
+
+    def answer_filed(self, **answer: Any) -> None:
+        self.filed.append(answer)
+
+    async def flush(self) -> None:
+        self.flushed += 1
+
+
+async def test_each_answer_filed_is_handed_on_for_its_recording_with_its_seq_question_and_span():
+    async with Rig() as rig:
+        rig.driver.answers = audio = AnswerAudio()
+        rig.driver.start()
+        rig.play_all()
+        rig.model_asks("Are you ready to begin?")
+        rig.candidate_answers("Yes, I'm ready.", seconds=3)
+        said = rig.engine.events[-1]
+        assert len(audio.filed) == 1
+        filed = audio.filed[0]
+        assert (filed["seq"], filed["question_id"]) == (said.seq, said.data["question_id"])
+        assert filed["ended_at"] - filed["started_at"] == 3
+        assert filed["stored"] == rig.driver.outbox.flush
