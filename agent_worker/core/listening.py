@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass, field
 
 from agent_worker.core.answers.offtopic import small_talk_sentences
-from agent_worker.core.answers.sentences import Sentence
 from agent_worker.core.facts.skills import find_term, is_known_skill
 from agent_worker.core.reading.answer import read
+from agent_worker.core.reading.lexicon import ACTION_RE, MINE_RE, RESULT_RE, VAGUE_RE, WHY_RE
+from agent_worker.core.reading.story import from_first_step, has_result, joined_to_i, tells_a_story
 from agent_worker.core.text import words
 
-__all__ = ["ACTION_RE", "NUMBER", "RESULT_RE", "SITUATION_RE", "VAGUE_RE", "Reading", "named_kind", "numbers_in",
+__all__ = ["NUMBER", "Reading", "named_kind", "numbers_in",
            "read_answer", "result_phrase"]
 
 # A number as people write it: "1,200", "3.5", "40" (never "1" out of "1,200").
@@ -50,74 +51,6 @@ _GAINED_RE = re.compile(
 _SPLIT_RE = re.compile(r"\b(?:of my time|of our time|of the time|split|spend|spent|half my|"
                        r"\d+\s?%\s*(?:/|and)\s*\d+\s?%)", re.IGNORECASE)
 
-ACTION_RE = re.compile(
-    r"\bI\s+(?:personally\s+|then\s+|also\s+|first\s+|later\s+|eventually\s+)?(?:led|built|designed|wrote|"
-    r"implemented|decided|created|introduced|migrated|rewrote|proposed|owned|ran|set up|drove|automated|"
-    r"negotiated|analy[sz]ed|investigated|found|fixed|launched|shipped|organi[sz]ed|convinced|mentored|"
-    r"refactored|measured|chose|replaced|profiled|prototyped|started|reduced|cut|added|moved|split|pushed|"
-    r"talked|coordinated|caught|debugged|traced|tested|trained|taught|presented|reviewed|planned|handled|"
-    r"triaged|wrote|made|took|asked|managed|used|worked out|put|switched|deployed|configured|removed|"
-    r"cleaned|documented|explained|spoke|called|escalated|paired|helped|suggested|run|build|own|lead|manage|"
-    r"maintain|write|design|handle|look after|support|went back|compared|gathered|pulled|brought|prepared|"
-    r"showed|checked|sat down|followed up|reached out|rebuilt|collected|offered|pitched|visited|"
-    # any other verb told in the past ("I looked at the calls", "I picked a tool", "I piloted it"), less the
-    # ones that tell a state or a wish rather than a step ("I was", "I wanted", "I liked")
-    r"(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|seemed|believed|enjoyed|hated|preferred|"
-    r"tended|used to|wished|guessed|assumed|expected|supposed|worked|learned|reali[sz]ed)\b)[a-z]{2,}ed|"
-    r"saw|began|got|gave|kept|met|sent|spent|told|sold|bought|held|won|drew|sought|dug|paid|rang|threw|"
-    r"went|rode|stood|wore|flew|rolled out|stepped in|set|hired|read through|sat with|"
-    # irregular steps of a story: "I sat her up", "I remade it", "I rang the club", "I said no", "I did it face to face"
-    # ("I let", "I hit", "I shut" tell a habit as often as a step: not here)
-    r"sat|remade|redid|rang|said|did(?!n['’]?t\b|\s+not\b)|left|fed|dealt|swept|stuck|fought|froze)\b",
-    re.IGNORECASE)
-# The forms of ACTION_RE that tell a habit, not a step taken once ("I run the rota", "I look after the pens").
-_HABIT_VERBS = frozenset({"run", "build", "own", "lead", "manage", "maintain", "write", "design", "handle", "after",
-                          "support"})
-# What the team did, told in the past ("we found the pool was exhausted, we raised the limit"): one real time, even
-# when the candidate's own part is still to come. Not a state ("we had", "we were") nor a habit ("we write tests").
-_TEAM_PAST_RE = re.compile(
-    r"\b(?:we|(?:two|three|four|both|all) of us)\s+(?:then\s+|also\s+|first\s+|finally\s+)?(?:(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|"
-    r"seemed|believed|used|tended|worked|learned|reali[sz]ed|expected|assumed)\b)[a-z]{2,}ed|found|made|took|wrote|built|"
-    r"ran|got|gave|kept|met|sent|spent|told|sold|held|won|went|began|chose|drew|rolled|brought|caught|cut|set|split|"
-    r"shipped|rebuilt|put|sat)\b", re.IGNORECASE)
-# When one occasion happened, besides a setting SITUATION_RE names: "that afternoon", "the next week", "on a night
-# shift", "before opening night", "in August".
-_WHEN_RE = re.compile(
-    r"\b(?:(?:that|the next|the following|one|the same) (?:morning|afternoon|evening|night|day|week|weekend|month|"
-    r"shift|season)|on (?:a|one|my|the|his|her|their) (?:[\w-]+ )?(?:shift|morning|afternoon|evening|night|day|call|"
-    r"visit)|before (?:the )?(?:opening|first|launch|go-live|deadline)\b|in (?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december))\b", re.IGNORECASE)
-# What made them act, then their step: "A parent complained …, so I met her", "When three partners wanted reports on
-# the same day, I asked each…".
-_THEN_I_RE = re.compile(r"[,;]?\s+so\s+(?=I\b)|\bwhen\b[^.;!?]{3,120}?,\s+(?=I\b)", re.IGNORECASE)
-# Their own part said without one of the action verbs: "I did the comparison myself".
-_MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)
-_TEAM_ONLY_RE = re.compile(r"\b(?:we|our team|the team)\b", re.IGNORECASE)
-SITUATION_RE = re.compile(
-    r"\b(?:at (?:my|our|the)|when I was|when we|last (?:year|month|quarter|week|spring|summer|autumn|fall|winter)|in \d{4}|the (?:problem|issue|"
-    r"situation|challenge) was|we had|there was|one time|once,|during|after the|before the)\b", re.IGNORECASE)
-RESULT_RE = re.compile(
-    r"\b(?:as a result|result(?:ed|s)? (?:in|was)|reduc(?:ed|ing)|increas(?:ed|ing)|improv(?:ed|ing)|"
-    r"sav(?:ed|ing)|cut|grew|dropped|halved|doubled|went (?:from|down|up)|outcome|impact|in the end|"
-    r"ended up|caught|fixed|prevented|stopped|shipped|launched|now (?:we|it|the)|no longer|zero|"
-    r"fewer|faster|slower|cheaper|recovered|resolved|solved|won|delivered|completed|passed|approved|"
-    r"within (?:\d+|a|one|two|three|four|five|six|a few) (?:minutes?|hours?|days?|weeks?|months?)|"
-    r"(?:within|met|hit|beat|made|under) (?:our|the|their|its|my) (?:[\w-]+ ){0,3}(?:target|deadline|sla|goal)|"
-    r"(?:nobody|no one|none of (?:them|the \w+)) (?:\w+ )?(?:left|missed|was|were|had|got|lost|failed|waited)|"
-    r"got (?:the|our|their|it|them|all|most) (?:\w+ ){0,2}back|went up to|came down to|up to \d+ ?(?:%|percent)|"
-    r"(?:were|was|are|is|got|came|been) back (?:up|online|in|within|to|on)|"
-    r"(?:haven'?t|hasn'?t|have not|has not|never) (?:had|seen|happened|failed|broken|missed|lost|had to)\b[^.;]*\bsince|"
-    r"(?:didn'?t|did not|never) (?:have|had|see|saw|get|got) (?:a|an|another|any) (?:repeat|recurrence)|"
-    r"no (?:repeat|recurrence)s?|(?:never|hasn'?t|haven'?t|didn'?t|did not) (?:happen(?:ed)?|recur(?:red)?|come back|came back) again|"
-    r"(?:with|had) (?:no|zero) (?:[\w-]+ ){0,2}?(?:downtime|data loss|(?:lost|missed) (?:[\w-]+ )?(?:days?|hours?|shifts?)))\b",
-    re.IGNORECASE)
-_WHY_RE = re.compile(
-    r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
-    r"weighed|considered|option|decided)\b", re.IGNORECASE)
-VAGUE_RE = re.compile(
-    r"\b(?:i guess|stuff|things|kind of|sort of|basically|various|etc|i don'?t know|not sure|whatever|"
-    r"i think so|maybe|some projects|a lot of|many things|it was fine|it went fine|just my job|"
-    r"nothing really|no idea|can'?t remember|don'?t remember)\b", re.IGNORECASE)
 _PERSON_RE = re.compile(
     r"\b(?:my (?:manager|lead|boss|colleague|teammate|team lead|director|client|customer|mentor|mentee)|"
     r"the (?:customer|client|product manager|pm|cto|ceo|designer|nurse|doctor|patient|lead)|"
@@ -143,12 +76,6 @@ _PHRASE_RE = re.compile(
     r"automated|launched|shipped|replaced|rewrote|proposed|started|moved|made|used|chose|implemented|run|"
     r"own|lead|manage|maintain|build|look after|switched to|moved to|found|recovered|caught|fixed|organised|"
     r"organized|created|negotiated|trained|redesigned|added|opened|assigned|re-assigned|reassigned)\s+"
-    r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
-# The same actions joined to an "I" clause: ", opened the hallway beds", "and added a duplicate check".
-_JOINED_RE = re.compile(
-    r"(?:,\s+(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?:introduced|built|wrote|designed|created|set up|added|"
-    r"ran|led|migrated|automated|launched|shipped|replaced|rewrote|proposed|started|moved|chose|implemented|"
-    r"switched to|moved to|opened|assigned|re-assigned|reassigned|redesigned|organised|organized|trained)\s+"
     r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
 # The pronoun is never part of a name ("At Harrison I handled AP" names Harrison).
 _CAPITALISED_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z0-9+#]*(?:[- ](?!I\b)[A-Z][a-zA-Z0-9+#]*){0,2})\b")
@@ -355,11 +282,6 @@ def _not_theirs(text: str, start: int, name: str, not_theirs: list[str]) -> bool
             or bool(_PERSON_AFTER_RE.match(text[start + len(name):])))
 
 
-def _joined_to_i(text: str) -> list[re.Match[str]]:
-    """Actions joined to an "I" clause of their sentence ("I sat with her every Sunday and built a checklist")."""
-    return [m for m in _JOINED_RE.finditer(text) if re.search(r"\bI\b", re.split(r"[.!?]\s", text[:m.start()])[-1])]
-
-
 _FOUND_RE = re.compile(r"I\s+(?:\w+\s+)?(?:found|caught|noticed|spotted|saw|discovered)\b", re.IGNORECASE)
 _EXAMPLES_RE = re.compile(r"(?:\b(?:including|such as|e\.g\.|for example|for instance)|,\s*like)\s+[^.;!?]*", re.IGNORECASE)
 
@@ -372,7 +294,7 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
         match = find_term(term, text) if term else None
         if match:
             found.append((1, match.start(), match.group(0)))
-    for match in [*_PHRASE_RE.finditer(text), *_joined_to_i(text)]:
+    for match in [*_PHRASE_RE.finditer(text), *joined_to_i(text)]:
         tokens: list[str] = []
         for token in match.group(1).split():
             if token.lower().strip(".,;:!?") in _STOP_AFTER:
@@ -414,15 +336,6 @@ def _anchors(text: str, known_terms: list[str], not_theirs: list[str] | None = N
     return out[:4]
 
 
-def _acted_on(text: str) -> bool:
-    """Whether they tell what happened and then their own step, taken once ("…, so I rang the provider")."""
-    for cause in _THEN_I_RE.finditer(text):
-        step = ACTION_RE.match(text, cause.end())
-        if step and step.group(0).split()[-1].lower() not in _HABIT_VERBS:
-            return True
-    return False
-
-
 def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: list[str] | None = None) -> Reading:
     """Read an answer for what it contains and what it leaves out. `not_theirs`: names that are never the
     candidate's own work (the company they are interviewing with)."""
@@ -441,27 +354,17 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
     said_at = text.find(result) if result else -1
     if result and not any(r.start < said_at + len(result) and said_at < r.end for r in reading.results):
         result = ""
-    after = _from_first_step(text, reading.sentences)
-    has_result = bool(measured) or bool(RESULT_RE.search(after))
-    # A story is one real time: told with what they did, or what the team did ("we found…, we raised…"), whose
-    # own part is then what is missing (not another "one specific time").
-    told = bool(actions) or bool(_TEAM_PAST_RE.search(text)) or bool(_joined_to_i(text))
-    # Short, one occasion is still one: their own steps taken once ("I moved bookings", not "I run the rota") with
-    # what came of them ("the clashes stopped"), or what made them act ("…, so I met her"), or when, with more than one
-    # step ("I booked the wrong weekend; I called the hotel that afternoon"; "I was on call that weekend, and I led the
-    # postmortem" leaves what was going on untold).
-    steps = sum(a.split()[-1].lower() not in _HABIT_VERBS for a in actions) + len(_joined_to_i(text))
-    story = told and (bool(SITUATION_RE.search(text)) or bool(measured) or count >= 30 or steps >= 1 and has_result
-                      or _acted_on(text) or steps >= 2 and bool(_WHEN_RE.search(text)))
+    after = from_first_step(text, reading.sentences)
+    story = tells_a_story(text)
     vague = vague_hits > 0 and (count < 40 or vague_hits >= 3)
     non_answer = count < 4 or (count < 12 and not anchors and not actions) or (vague and not actions and count < 20)
     return Reading(
         word_count=count,
         non_answer=non_answer,
         story=story,
-        own_part=bool(actions) or bool(_MINE_RE.search(text)) or bool(_joined_to_i(text)),
-        result=has_result,
-        why=bool(_WHY_RE.search(text)),
+        own_part=bool(actions) or bool(MINE_RE.search(text)) or bool(joined_to_i(text)),
+        result=has_result(reading),
+        why=bool(WHY_RE.search(text)),
         vague=vague,
         numbers=tuple(numbers_in(text)),
         results=measured,
@@ -471,13 +374,6 @@ def read_answer(text: str, known_terms: list[str] | None = None, not_theirs: lis
         made=tuple(phrase for rank, phrase in ranked if rank in (0, 2, 3)),
         outcome=outcome_clause(after),
     )
-
-
-def _from_first_step(text: str, sentences: tuple[Sentence, ...]) -> str:
-    """The answer from the first sentence where the candidate or the team acts: where an outcome can be (what came
-    before is the situation). The whole answer when nobody acts in it."""
-    first = next((s for s in sentences if s.own_action or s.team_action), None)
-    return text[first.span.start:] if first is not None else text
 
 
 # Where someone works or worked: "at Acme", "for the YMCA", "joined Stripe".

@@ -31,12 +31,9 @@ from agent_worker.core.followups import (
     says_what_drives_them,
     told_what_draws_them,
 )
-from agent_worker.core.listening import ACTION_RE as _ACTION_RE
-from agent_worker.core.listening import RESULT_RE as _RESULT_RE
-from agent_worker.core.listening import SITUATION_RE as _SITUATION_RE
-from agent_worker.core.listening import VAGUE_RE as _VAGUE_RE
 from agent_worker.core.listening import Reading, named_kind
 from agent_worker.core.phrases import vary_opening
+from agent_worker.core.reading.lexicon import ACTION_RE, RESULT_RE, SITUATION_RE, VAGUE_RE
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.repeating import after_colon
 from agent_worker.core.restating import clarification, restatement
@@ -71,14 +68,14 @@ def judge_depth(answer: str) -> int:
     if count == 0:
         return 1
     metric = bool(_METRIC_RE.search(answer))
-    action = len(_ACTION_RE.findall(answer))
-    parts = sum(bool(r.search(answer)) for r in (_SITUATION_RE, _TASK_RE, _RESULT_RE)) + (action > 0)
-    vague = len(_VAGUE_RE.findall(answer))
+    action = len(ACTION_RE.findall(answer))
+    parts = sum(bool(r.search(answer)) for r in (SITUATION_RE, _TASK_RE, RESULT_RE)) + (action > 0)
+    vague = len(VAGUE_RE.findall(answer))
     score = 1.0
     score += min(count, 120) / 60  # up to +2 for a developed answer
     score += 0.6 * min(parts, 4)
     score += 0.5 if action >= 2 else 0.0
-    score += 0.8 if metric and _RESULT_RE.search(answer) else (0.3 if metric else 0.0)
+    score += 0.8 if metric and RESULT_RE.search(answer) else (0.3 if metric else 0.0)
     score -= 0.5 * min(vague, 4) * (1.0 if count < 80 else 0.5)
     if count < 12:
         score = min(score, 2.0)
@@ -96,9 +93,9 @@ def key_points(answer: str, known_terms: list[str]) -> list[str]:
     metric = _METRIC_RE.search(answer)
     if metric:
         points.append("quantified result: " + metric.group(0).strip()[:20])
-    star = [name for name, r in (("situation", _SITUATION_RE), ("task", _TASK_RE), ("result", _RESULT_RE))
+    star = [name for name, r in (("situation", SITUATION_RE), ("task", _TASK_RE), ("result", RESULT_RE))
             if r.search(answer)]
-    if _ACTION_RE.search(answer):
+    if ACTION_RE.search(answer):
         star.insert(min(2, len(star)), "action")
     if star:
         points.append("STAR: " + ", ".join(star))

@@ -127,7 +127,7 @@ def assess_answer(
             # A good story about something else is still not an answer: no "scored as the story it tells".
             verdict.cap(2.0, "a story about something other than what was asked", "off_topic")
             verdict.flags.add(rubrics.STORY_ELSEWHERE)
-        elif kind != rubrics.CLOSING and rubrics.tells_a_story(analysed, results):
+        elif kind != rubrics.CLOSING and rubrics.tells_a_story(text, analysed, results):
             # A story with a result answers "how do you…" as well as "tell me about a time…": never less.
             as_story = rubrics.score_story(analysed, words, results, rel)
             if as_story.value > verdict.value:

@@ -30,6 +30,8 @@ from agent_worker.core.answers.relevance import WORK_WORDS as _WORK
 from agent_worker.core.answers.relevance import relevance  # noqa: F401  (re-exported)
 from agent_worker.core.answers.sentences import Sentence
 from agent_worker.core.answers.workframe import WORK_FRAME, in_work_frame, told_as_their_work
+from agent_worker.core.reading import story
+from agent_worker.core.reading.answer import read
 from feedback import textstats
 from feedback.scoring.job import JobContext
 
@@ -206,10 +208,13 @@ def _relevance_limit(score: Score, rel: float, sentences: list[Sentence], *, sto
         score.cap(1.5, "the answer does not address the question", "off_topic")
 
 
-def tells_a_story(sentences: list[Sentence], results: list) -> bool:
-    """Several things the candidate did themselves, and how it turned out: a whole story, whatever was asked."""
-    steps = sum(s.steps for s in sentences if s.own_action)
-    return steps >= 2 and (bool(results) or any(s.part == "result" for s in sentences))
+def tells_a_story(text: str, sentences: list[Sentence], results: list) -> bool:
+    """A story, as the interviewer hears one too (`reading.story.tells_a_story`: one real time), with several steps
+    the candidate took (`reading.story.own_steps`: "I rang", "I remade it" are theirs) and how it turned out: a whole
+    story, whatever was asked. (One step and its outcome is a story the interviewer asks more of, and an answer to
+    "how do you…?" that shows the approach only by example.)"""
+    return (story.tells_a_story(text) and story.own_steps(text) >= 2
+            and (bool(results) or any(s.part == "result" for s in sentences) or story.has_result(read(text))))
 
 
 def _tells_a_work_story(sentences: list[Sentence]) -> bool:

@@ -1,12 +1,16 @@
 """The words an answer is read with, in one place: every list the live interviewer and the report share.
 
-A list here is data; the patterns built from it live with the concept that reads it (`reading.tokens` for words and
-stems, `answers.results` for results, `answers.sentences` for what a sentence does).
+A list here is data, or a pattern of words that more than one reader matches (the live interviewer's listening and
+story, the depth judge, the report's story check); the patterns one concept alone uses live with it
+(`reading.tokens` for words and stems, `answers.results` for results, `answers.sentences` for what a sentence does).
 """
 
 from __future__ import annotations
 
-__all__ = ["CADENCE_UNITS", "MONEY_WORDS", "NUMBER_WORDS", "STOPWORDS"]
+import re
+
+__all__ = ["ACTION_RE", "CADENCE_UNITS", "HABIT_VERBS", "JOINED_RE", "MINE_RE", "MONEY_WORDS", "NUMBER_WORDS",
+           "RESULT_RE", "SITUATION_RE", "STOPWORDS", "TEAM_PAST_RE", "THEN_I_RE", "VAGUE_RE", "WHEN_RE", "WHY_RE"]
 
 # Words that carry no topic: left out when two texts are compared by what they are about.
 STOPWORDS = frozenset(
@@ -29,3 +33,80 @@ MONEY_WORDS = ("dollars", "dollar", "bucks", "pounds", "quid", "euros", "grand",
 # Units of a cadence: "one release a year", "once every two weeks", "every quarter".
 CADENCE_UNITS = ("minute", "hour", "day", "night", "shift", "week", "fortnight", "month", "quarter", "term",
                  "semester", "season", "year", "sprint", "release", "cycle")
+
+
+# -- what an answer tells: the candidate's own steps, the team's, when, why, what came of it ---------------------
+
+ACTION_RE = re.compile(
+    r"\bI\s+(?:personally\s+|then\s+|also\s+|first\s+|later\s+|eventually\s+)?(?:led|built|designed|wrote|"
+    r"implemented|decided|created|introduced|migrated|rewrote|proposed|owned|ran|set up|drove|automated|"
+    r"negotiated|analy[sz]ed|investigated|found|fixed|launched|shipped|organi[sz]ed|convinced|mentored|"
+    r"refactored|measured|chose|replaced|profiled|prototyped|started|reduced|cut|added|moved|split|pushed|"
+    r"talked|coordinated|caught|debugged|traced|tested|trained|taught|presented|reviewed|planned|handled|"
+    r"triaged|wrote|made|took|asked|managed|used|worked out|put|switched|deployed|configured|removed|"
+    r"cleaned|documented|explained|spoke|called|escalated|paired|helped|suggested|run|build|own|lead|manage|"
+    r"maintain|write|design|handle|look after|support|went back|compared|gathered|pulled|brought|prepared|"
+    r"showed|checked|sat down|followed up|reached out|rebuilt|collected|offered|pitched|visited|"
+    # any other verb told in the past ("I looked at the calls", "I picked a tool", "I piloted it"), less the
+    # ones that tell a state or a wish rather than a step ("I was", "I wanted", "I liked")
+    r"(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|seemed|believed|enjoyed|hated|preferred|"
+    r"tended|used to|wished|guessed|assumed|expected|supposed|worked|learned|reali[sz]ed)\b)[a-z]{2,}ed|"
+    r"saw|began|got|gave|kept|met|sent|spent|told|sold|bought|held|won|drew|sought|dug|paid|rang|threw|"
+    r"went|rode|stood|wore|flew|rolled out|stepped in|set|hired|read through|sat with|"
+    # irregular steps of a story: "I sat her up", "I remade it", "I rang the club", "I said no", "I did it face to face"
+    # ("I let", "I hit", "I shut" tell a habit as often as a step: not here)
+    r"sat|remade|redid|rang|said|did(?!n['’]?t\b|\s+not\b)|left|fed|dealt|swept|stuck|fought|froze)\b",
+    re.IGNORECASE)
+# The forms of ACTION_RE that tell a habit, not a step taken once ("I run the rota", "I look after the pens").
+HABIT_VERBS = frozenset({"run", "build", "own", "lead", "manage", "maintain", "write", "design", "handle", "after",
+                          "support"})
+# What the team did, told in the past ("we found the pool was exhausted, we raised the limit"): one real time, even
+# when the candidate's own part is still to come. Not a state ("we had", "we were") nor a habit ("we write tests").
+TEAM_PAST_RE = re.compile(
+    r"\b(?:we|(?:two|three|four|both|all) of us)\s+(?:then\s+|also\s+|first\s+|finally\s+)?(?:(?!(?:was|were|had|felt|wanted|liked|loved|needed|hoped|"
+    r"seemed|believed|used|tended|worked|learned|reali[sz]ed|expected|assumed)\b)[a-z]{2,}ed|found|made|took|wrote|built|"
+    r"ran|got|gave|kept|met|sent|spent|told|sold|held|won|went|began|chose|drew|rolled|brought|caught|cut|set|split|"
+    r"shipped|rebuilt|put|sat)\b", re.IGNORECASE)
+# When one occasion happened, besides a setting SITUATION_RE names: "that afternoon", "the next week", "on a night
+# shift", "before opening night", "in August".
+WHEN_RE = re.compile(
+    r"\b(?:(?:that|the next|the following|one|the same) (?:morning|afternoon|evening|night|day|week|weekend|month|"
+    r"shift|season)|on (?:a|one|my|the|his|her|their) (?:[\w-]+ )?(?:shift|morning|afternoon|evening|night|day|call|"
+    r"visit)|before (?:the )?(?:opening|first|launch|go-live|deadline)\b|in (?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december))\b", re.IGNORECASE)
+# What made them act, then their step: "A parent complained …, so I met her", "When three partners wanted reports on
+# the same day, I asked each…".
+THEN_I_RE = re.compile(r"[,;]?\s+so\s+(?=I\b)|\bwhen\b[^.;!?]{3,120}?,\s+(?=I\b)", re.IGNORECASE)
+# Their own part said without one of the action verbs: "I did the comparison myself".
+MINE_RE = re.compile(r"\b(?:myself|on my own|I did (?:the|it|that|all|most)|I personally)\b", re.IGNORECASE)
+SITUATION_RE = re.compile(
+    r"\b(?:at (?:my|our|the)|when I was|when we|last (?:year|month|quarter|week|spring|summer|autumn|fall|winter)|in \d{4}|the (?:problem|issue|"
+    r"situation|challenge) was|we had|there was|one time|once,|during|after the|before the)\b", re.IGNORECASE)
+RESULT_RE = re.compile(
+    r"\b(?:as a result|result(?:ed|s)? (?:in|was)|reduc(?:ed|ing)|increas(?:ed|ing)|improv(?:ed|ing)|"
+    r"sav(?:ed|ing)|cut|grew|dropped|halved|doubled|went (?:from|down|up)|outcome|impact|in the end|"
+    r"ended up|caught|fixed|prevented|stopped|shipped|launched|now (?:we|it|the)|no longer|zero|"
+    r"fewer|faster|slower|cheaper|recovered|resolved|solved|won|delivered|completed|passed|approved|"
+    r"within (?:\d+|a|one|two|three|four|five|six|a few) (?:minutes?|hours?|days?|weeks?|months?)|"
+    r"(?:within|met|hit|beat|made|under) (?:our|the|their|its|my) (?:[\w-]+ ){0,3}(?:target|deadline|sla|goal)|"
+    r"(?:nobody|no one|none of (?:them|the \w+)) (?:\w+ )?(?:left|missed|was|were|had|got|lost|failed|waited)|"
+    r"got (?:the|our|their|it|them|all|most) (?:\w+ ){0,2}back|went up to|came down to|up to \d+ ?(?:%|percent)|"
+    r"(?:were|was|are|is|got|came|been) back (?:up|online|in|within|to|on)|"
+    r"(?:haven'?t|hasn'?t|have not|has not|never) (?:had|seen|happened|failed|broken|missed|lost|had to)\b[^.;]*\bsince|"
+    r"(?:didn'?t|did not|never) (?:have|had|see|saw|get|got) (?:a|an|another|any) (?:repeat|recurrence)|"
+    r"no (?:repeat|recurrence)s?|(?:never|hasn'?t|haven'?t|didn'?t|did not) (?:happen(?:ed)?|recur(?:red)?|come back|came back) again|"
+    r"(?:with|had) (?:no|zero) (?:[\w-]+ ){0,2}?(?:downtime|data loss|(?:lost|missed) (?:[\w-]+ )?(?:days?|hours?|shifts?)))\b",
+    re.IGNORECASE)
+WHY_RE = re.compile(
+    r"\b(?:because|since|so that|the reason|in order to|chose|trade-?offs?|instead of|rather than|"
+    r"weighed|considered|option|decided)\b", re.IGNORECASE)
+VAGUE_RE = re.compile(
+    r"\b(?:i guess|stuff|things|kind of|sort of|basically|various|etc|i don'?t know|not sure|whatever|"
+    r"i think so|maybe|some projects|a lot of|many things|it was fine|it went fine|just my job|"
+    r"nothing really|no idea|can'?t remember|don'?t remember)\b", re.IGNORECASE)
+# The same actions joined to an "I" clause: ", opened the hallway beds", "and added a duplicate check".
+JOINED_RE = re.compile(
+    r"(?:,\s+(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?:introduced|built|wrote|designed|created|set up|added|"
+    r"ran|led|migrated|automated|launched|shipped|replaced|rewrote|proposed|started|moved|chose|implemented|"
+    r"switched to|moved to|opened|assigned|re-assigned|reassigned|redesigned|organised|organized|trained)\s+"
+    r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)

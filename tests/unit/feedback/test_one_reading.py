@@ -44,3 +44,24 @@ def test_an_answer_of_empty_sentences_has_no_sentence_and_splits_in_one_pass():
     text = ". " * 4000
     assert sentences(text) == []
     assert sentences("We met Dr. Patel at St. Mary's. No. 1 was the ward.")[0].text == "We met Dr. Patel at St. Mary's."
+
+
+ONE_OFFS = (
+    "The flour delivery did not come on Friday, so I rang the provider and I sat with them until it was delivered "
+    "within two hours.",
+    "The cake cracked an hour before the party. I remade it that afternoon and I drove it over; it was delivered "
+    "on time.",
+)
+
+
+def test_a_short_one_off_story_is_a_story_for_the_interviewer_and_the_report():
+    """c9587fd taught the interviewer that "I rang", "I remade it" are the candidate's steps, told once; the report's
+    `tells_a_story` reads them with the same functions now (it used to count neither as a step)."""
+    from agent_worker.core.answers.offtopic import read_sentences
+    from feedback.scoring.rubrics import tells_a_story
+
+    for answer in ONE_OFFS:
+        analysed, results = read_sentences(answer, list(sentences(answer)))
+        assert read_answer(answer).story
+        assert tells_a_story(answer, analysed, results)
+
