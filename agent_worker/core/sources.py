@@ -16,6 +16,7 @@ from itertools import groupby
 from agent_worker.core import facts as facts_module
 from agent_worker.core.asks import word_stems
 from agent_worker.core.bank import BankQuestion, fits_level, level_group
+from agent_worker.core.facts.matching import shows_skill
 from agent_worker.core.facts.placeholders import is_placeholder
 from agent_worker.core.facts.skills import _vocabulary_skills as vocabulary_skills
 from agent_worker.core.listening import NUMBER, Reading, read_answer, result_phrase
@@ -127,13 +128,16 @@ def gap_skills(context: InterviewContext) -> list[str]:
     systems"), in the job's order, as said aloud."""
     job, resume = context.job_requirements, context.resume_facts
     have = {s.lower() for s in resume.skills}
+    # Each item a line of its own: a skill's words in another form are read within one line.
     resume_words = " ".join([*resume.skills, *resume.results, *resume.projects]).lower()
+    resume_lines = "\n".join([*resume.skills, *(p.describe() for p in resume.positions), *resume.results,
+                               *resume.projects])
     lines = [*job.must_haves, *job.responsibilities]
     named = [set(vocabulary_skills(line)) for line in lines]
 
     def had(skill: str) -> bool:
         low = skill.lower()
-        return low in have or low in SOFT_SKILLS or low in resume_words
+        return low in have or low in SOFT_SKILLS or low in resume_words or shows_skill(skill, resume_lines) is not None
 
     located = []
     for skill in job.skills:
@@ -236,7 +240,7 @@ def must_have_question(context: InterviewContext, level: str, seed: str, compete
     only mentioned earlier is asked about as theirs, not as missing. `read`: the interview's one reading of an answer
     (`InterviewState.reading`)."""
     last = said[-1] if said else ""
-    skills = [s for s in gap_skills(context) if not _mentions(last, s) and not _story_told(said, s, read)
+    skills = [s for s in gap_skills(context) if not _mentions(last, s) and not shows_skill(s, last) and not _story_told(said, s, read)
               and not any(_mentions(question, s) for question in asked)]
     if not skills:
         return None

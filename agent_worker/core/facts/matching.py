@@ -9,6 +9,7 @@ from agent_worker.core.facts.models import JobRequirements, ResumeFacts
 from agent_worker.core.facts.patterns import _END
 from agent_worker.core.facts.resume import _INSTITUTION_RE
 from agent_worker.core.facts.skills import _vocabulary_skills
+from agent_worker.core.reading.tokens import content_stems
 
 _STOPWORDS = set(
     "a an and or the of to in on for with at by from as is are be been being this that these those your our "
@@ -88,19 +89,38 @@ _NEAR_TERMS = {
     "Machine learning": r"scikit-learn|sklearn|tensorflow|pytorch|xgboost|predictive model\w*",
     "Statistics": r"regression|hypothesis test\w*|statistic\w*|a/b test\w*|forecast\w*",
     "Data visualization": r"tableau|power ?bi|looker|dashboards?",
-    "Distributed systems": r"kafka|microservices?|cassandra|distributed",
+    "Distributed systems": r"kafka|microservices?|cassandra|distributed|event[- ]driven|event streaming|rabbitmq|"
+                           r"message (?:broker|queue|bus)s?|pub/?sub|\bsqs\b|kinesis",
     "Observability": r"prometheus|grafana|datadog|opentelemetry|\bapm\b|monitoring|logging",
     "Incident response": r"on-?call|postmortems?|incidents?",
     "Infrastructure as code": r"terraform|cloudformation|pulumi|ansible|\biac\b",
     "Communication": r"present(?:ed|ing|ations?)\b|stakeholders?|documentation|communicat\w*",
     "Nursing care": r"\brn\b|registered nurse|patient care|nursing",
+    "Medication administration": r"\bmeds\b|medicines? rounds?|drug rounds?|\bmars?\b charts?|"
+                                 r"administer\w* (?:\w+ )?(?:medicines?|drugs|insulin|injections?|eye ?drops)",
     "Accounting": r"\bgaap\b|ledger|reconcil\w*|accounts (?:payable|receivable)|\bcpa\b|accountant",
     "Excel": r"spreadsheets?|pivot tables?|vlookup",
     "Microsoft Office": r"\bexcel\b|\bword\b|powerpoint|outlook",
     "Project management": r"project manag\w*|\bpmp\b|scrum|kanban|agile",
     "Attention to detail": r"\baccura(?:te|cy)\b|detail[- ]oriented|\bprecis(?:e|ion)\b|error[- ]free|\berror rates?\b",
 }
-_NEAR_RES = {skill: re.compile(pattern, re.IGNORECASE) for skill, pattern in _NEAR_TERMS.items()}
+_NEAR_RES = {skill.lower(): re.compile(pattern, re.IGNORECASE) for skill, pattern in _NEAR_TERMS.items()}
+_LINES_RE = re.compile(r"\n|(?<=[.;!?])\s+")
+
+
+def shows_skill(skill: str, text: str) -> str | None:
+    """What in `text` shows `skill` without naming it: its own words in another form in one line ("administered
+    medication" for medication administration; a skill of two words or more), or a near term ("a message broker"
+    for distributed systems). The setup page's match and the interviewer's gaps read it alike; the name alone in
+    any line is no proof ("The Linux Foundation")."""
+    stems = content_stems(skill)
+    if len(stems) >= 2:
+        line = next((line for line in _LINES_RE.split(text) if stems <= content_stems(line)), None)
+        if line is not None:
+            return line.strip()
+    pattern = _NEAR_RES.get(skill.lower())
+    match = pattern.search(text) if pattern else None
+    return match.group(0) if match else None
 # A requirement that asks for something a resume can show (a credential, a language, experience of something).
 _CHECKABLE = re.compile(
     r"\b(?:degree|bachelor\w*|master\w*|ph\.?d|msc|bsc|mba|licen[cs]e\w*|certif\w*|diploma|experience\w*|"
@@ -237,11 +257,7 @@ def _shown_by_kind(requirement: str, facts: ResumeFacts, text: str) -> str | Non
 
 def _shown_by(skill: str, skills: dict[str, str], text: str) -> str | None:
     """What in the resume shows `skill`: the skill listed, or a near term in its text ("VPC" for Networking)."""
-    if skill.lower() in skills:
-        return skill
-    pattern = _NEAR_RES.get(skill)
-    match = pattern.search(text) if pattern else None
-    return match.group(0) if match else None
+    return skill if skill.lower() in skills else shows_skill(skill, text)
 
 
 _US_STATES = (

@@ -32,8 +32,8 @@ ON_CALL = "I was on call for the incident response that weekend, and I led the p
 def test_a_must_have_the_last_answer_just_covered_is_not_asked_about_as_missing():
     context = InterviewContext.from_candidate({**CANDIDATE, "job_description": SRE_JOB})
     asked = must_have_question(context, "senior", "walk", None, ["I run the Kubernetes platform.", ON_CALL])
-    assert asked is not None and "incident response" not in asked.text
-    assert "distributed systems" in asked.text
+    # Nor is distributed systems: the resume's real-time pipeline on Kafka shows it (issue 28).
+    assert asked is None or ("incident response" not in asked.text and "distributed systems" not in asked.text)
 
 
 def test_a_must_have_mentioned_earlier_is_asked_about_as_theirs_not_as_missing():
