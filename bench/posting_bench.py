@@ -32,8 +32,9 @@ BEFORE = RESULTS / "posting_bench_before.json"
 CHECKOUT = Path(sys.argv[sys.argv.index("--checkout") + 1]) if "--checkout" in sys.argv else ROOT
 sys.path.insert(0, str(CHECKOUT))
 
-from agent_worker.core.facts import extract_job_requirements  # noqa: E402
+from agent_worker.core.facts import JobRequirements  # noqa: E402
 from agent_worker.core.posting_answers import answer_candidate_question  # noqa: E402
+from interviews.parsing.api import parse_pasted_job_description  # noqa: E402
 
 PARTS = [("tuning", "truth_tuning.json"), ("held-out", "truth_heldout.json"), ("held-out 2", "truth_heldout2.json")]
 SOURCE = "the job description"
@@ -57,8 +58,10 @@ def score_part(truth_file: str) -> dict[str, object]:
                         "quoted_right", "doesnt_say", "doesnt_say_right")}
     misses: list[str] = []
     for posting in postings:
-        text = (SET / posting["file"]).read_text()
-        reqs = extract_job_requirements(text)
+        # Read as the product reads a pasted posting (and an uploaded .txt or .md): normalised, wrapped lines
+        # joined, lines addressed to a reader dropped.
+        parsed = parse_pasted_job_description((SET / posting["file"]).read_text())
+        text, reqs = parsed.text, JobRequirements.model_validate(parsed.requirements)
         n["postings"] += 1
         n["company"] += fold(posting["company"]) in fold(reqs.company) and bool(reqs.company)
         n["title"] += fold(posting["title"]).strip(" .") == fold(reqs.title).strip(" .")

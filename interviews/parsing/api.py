@@ -65,7 +65,7 @@ def parse_pasted_job_description(text: str, *, limits: Limits = DEFAULT_LIMITS) 
     """Understand a pasted job description (plain text: no parser library, so no child process)."""
     from agent_worker.core.facts import extract_job_requirements, strip_instructions
 
-    from .normalise import normalise_text
+    from .normalise import join_wrapped_lines, normalise_text
 
     if len(text or "") > limits.max_pasted_chars * 2:
         raise DocumentError(_too_long(len(text), limits))
@@ -74,7 +74,7 @@ def parse_pasted_job_description(text: str, *, limits: Limits = DEFAULT_LIMITS) 
         raise DocumentError("Please paste the job description: the text is empty.")
     if len(clean) > limits.max_pasted_chars:
         raise DocumentError(_too_long(len(clean), limits))
-    clean = re.sub(r"\n{3,}", "\n\n", strip_instructions(clean)).strip()
+    clean = join_wrapped_lines(re.sub(r"\n{3,}", "\n\n", strip_instructions(clean)).strip())
     requirements = extract_job_requirements(clean).model_dump()
     return ParsedDocument(kind="jd", pages=1, chars=len(clean), text=clean, requirements=requirements)
 

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from .errors import DocumentError
-from .normalise import normalise_text
+from .normalise import join_wrapped_lines, normalise_text
 from .textsize import page_shown_chars
 
 NO_TEXT_LAYER = (
@@ -410,6 +410,8 @@ def understand(text: str, kind: str, pages: int) -> dict[str, Any]:
     from agent_worker.core.facts import extract_job_requirements, extract_resume_facts, strip_instructions
 
     text = re.sub(r"\n{3,}", "\n\n", strip_instructions(text)).strip()
+    if kind == "jd":
+        text = join_wrapped_lines(text)
     result: dict[str, Any] = {"kind": kind, "pages": pages, "chars": len(text), "text": text}
     if kind == "resume":
         result["highlights"] = extract_resume_facts(text).model_dump()

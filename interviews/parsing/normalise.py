@@ -37,13 +37,16 @@ def _undouble(run: str) -> str:
     return run
 
 
+_KEPT_SYMBOLS = "°"  # "-10°F", "a 40° incline": a unit, not an icon
+
+
 def _strip_symbols(line: str) -> str:
     out = []
     for ch in line:
         category = unicodedata.category(ch)
         if category == "Co" or ch == "\ufffd":  # private-use icon glyphs, replacement characters
             continue
-        if category == "So" and ch not in _BULLETS and not ("\u2460" <= ch <= "\u24ff"):
+        if category == "So" and ch not in _BULLETS and ch not in _KEPT_SYMBOLS and not ("\u2460" <= ch <= "\u24ff"):
             continue  # emoji and pictograms used as icons
         if category == "Cc" and ch not in "\t":
             continue
@@ -89,3 +92,32 @@ def normalise_text(text: str) -> str:
     text = "\n".join(joined)
     text = re.sub(r"\n{3,}", "\n\n", text)
     return text.strip()
+
+
+_ITEM_START = re.compile(r"^(?:- |\d{1,2}[.)]\s)")
+_ENDS_A_LINE = re.compile(r"[.!?:;]$")
+_FIELD = re.compile(r"^[a-z_]+\s*[:=]\s")  # front matter: title: …, company = "…"
+_WRAP_WIDTH = 40  # a line shorter than this ended where its writer ended it (a title, a heading, a short item)
+
+
+def join_wrapped_lines(text: str) -> str:
+    """Join the lines of a hard-wrapped paragraph or list item (a posting pasted from an email, a text file wrapped
+    at 72-80 columns, a PDF's lines): "…in a busy distribution" + "centre, ideally on nights" is one requirement.
+    A line continues the one before when that one is long, ends without a stop, and the next line starts in lower
+    case or with a digit, and is not a new list item."""
+    out: list[str] = []
+    for line in (text or "").split("\n"):
+        before = out[-1] if out else ""
+        if (
+            line
+            and len(before) >= _WRAP_WIDTH
+            and not _ENDS_A_LINE.search(before)
+            and not _ITEM_START.match(line)
+            and not _FIELD.match(line)
+            and not _FIELD.match(before)
+            and re.match(r"[a-zà-ÿ0-9(]", line)
+        ):
+            out[-1] = f"{before} {line}"
+            continue
+        out.append(line)
+    return "\n".join(out)
