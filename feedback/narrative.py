@@ -49,6 +49,7 @@ _DOING = frozenset({"steps", "proposal", "example", "check"})
 # Titles for the evidence keys `feedback.scoring` produces.
 TITLES = {
     "result": "You put numbers on your impact",
+    "outcome": "You said what came of it",
     "own_action": "Specific about what you did",
     "reasons": "You explained your decisions",
     "context": "Context in one sentence",

@@ -177,7 +177,7 @@ def report_context(report: Report, *, print_mode: bool = False, retakes: dict | 
             "segments": answer.highlight_segments(),
             "measures": answer_measures(answer),
             "type_label": TYPE_LABELS.get(answer.question_type, ""),
-            "result_praised": any(e.key == "result" for e in answer.strengths),
+            "result_praised": any(e.key in ("result", "outcome") for e in answer.strengths),
             # The page shows one point of each kind on the card and folds the rest.
             "more_points": max(0, len(answer.strengths) - 1) + max(0, len(answer.improvements) - 1),
             "star_present": ([(part, part in answer.star_parts) for part in ("situation", "task", "action", "result")]

@@ -90,8 +90,7 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
     if kind in (rubrics.STORY, rubrics.GENERAL):
         if results:
             # The quote is the sentence itself: naming the result in the text as well would say it twice.
-            add("result", result_sentence, "You put an amount on the outcome: that is what an interviewer remembers.",
-                concrete=story)
+            add(*_result_praise(result_sentence), concrete=story)
         action = _best(sentences, lambda s: s.own_action and (s.names or s.numbers or s.reasons or s.steps >= 2))
         add("own_action", action, "You said exactly what you did yourself, with the specifics that make it believable.",
             concrete=story)
@@ -159,6 +158,14 @@ def strengths(kind: str, sentences: list[Sentence], results: list, flags: set[st
     return found
 
 
+def _result_praise(sentence: Sentence | None) -> tuple[str, Sentence | None, str]:
+    """Praise for the result as it was said: an amount ("from 1 in 5 to 1 in 20") or in words ("we haven't had an
+    arrest on the table since"), never "numbers" for a sentence that has none."""
+    if sentence is not None and sentence.numbers:
+        return "result", sentence, "You put an amount on the outcome: that is what an interviewer remembers."
+    return "outcome", sentence, "You said what came of it, so the story has an ending the interviewer remembers."
+
+
 def _approach_strengths(sentences: list[Sentence], results: list, result_sentence: Sentence | None, add) -> None:
     """How they work, praised where they said it: a concrete step, the principle and its reason, the check."""
     check = next(iter(approach.checks(sentences)), None)
@@ -171,7 +178,7 @@ def _approach_strengths(sentences: list[Sentence], results: list, result_sentenc
     add("check", check, "You said how you check it worked: you close the loop, which is what this question is "
         "listening for.")
     if results:
-        add("result", result_sentence, "You put an amount on the outcome: that is what an interviewer remembers.")
+        add(*_result_praise(result_sentence))
     add("example", _best(approach.examples(sentences), lambda s: bool(s.names or s.numbers or s.steps >= 2)),
         "You backed your approach with a real time you worked this way, which makes it believable.")
 

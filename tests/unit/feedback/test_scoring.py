@@ -279,3 +279,26 @@ def test_the_missing_result_is_asked_after_what_they_did_not_after_the_sentence_
     example = assess_answer(question, answer).example_answer
     assert "Your turn: what changed after you wrote the epoll event loop" in example, example
     assert "after most of your networking" not in example
+
+
+VET_STORY = (
+    "Last spring a spaniel went into respiratory arrest under anaesthesia during a dental. I noticed his end-tidal "
+    "CO2 climbing, so I told the vet straight away, switched to manual ventilation and got the crash box ready. "
+    "Afterwards I wrote up a checklist for pre-anaesthetic checks on brachycephalic dogs, and we haven't had an "
+    "arrest on the table since."
+)
+
+
+def test_a_result_told_in_words_is_not_praised_as_numbers():
+    assessment = assess_answer("Tell me about a time something went wrong during a procedure.", VET_STORY)
+    praised = {e.key: e for e in assessment.strengths}
+    assert "result" not in praised
+    assert praised["outcome"].quote.startswith("Afterwards I wrote up a checklist")
+    assert "amount" not in praised["outcome"].text
+
+
+def test_a_measured_result_is_praised_as_an_amount():
+    answer = VET_STORY.replace("and we haven't had an arrest on the table since",
+                               "and arrests on the table went from 3 a year to 0")
+    praised = {e.key: e for e in assess_answer("Tell me about a time something went wrong.", answer).strengths}
+    assert "You put an amount on the outcome" in praised["result"].text
