@@ -8,7 +8,6 @@ hashed from the seed, so a rebuilt engine gets the same interviewer.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from agent_worker.core import facts as facts_module
@@ -33,7 +32,7 @@ from agent_worker.core.followups import (
 )
 from agent_worker.core.listening import Reading, named_kind
 from agent_worker.core.phrases import vary_opening
-from agent_worker.core.reading.lexicon import ACTION_RE, RESULT_RE, SITUATION_RE, VAGUE_RE
+from agent_worker.core.reading.lexicon import ACTION_RE, METRIC_RE, RESULT_RE, SITUATION_RE, TASK_RE, VAGUE_RE
 from agent_worker.core.records import QuestionRecord
 from agent_worker.core.repeating import after_colon
 from agent_worker.core.restating import clarification, restatement
@@ -52,24 +51,14 @@ __all__ = ["MAX_STORY_FOLLOW_UPS", "ScriptedBrain", "judge_depth", "key_points"]
 
 # -- the depth judge ------------------------------------------------------------------------------
 
-_METRIC_RE = re.compile(
-    r"(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion)?|\b\d[\d,.]*\s?(?:%|percent|x\b|ms\b|seconds?\b|minutes?\b|"
-    r"hours?\b|days?\b|weeks?\b|months?\b|k\b|m\b|million\b|billion\b|users?\b|customers?\b|people\b|engineers?\b|"
-    r"services?\b|requests?\b|times\b))",
-    re.IGNORECASE,
-)
-_TASK_RE = re.compile(
-    r"\b(?:my (?:goal|job|task|role|responsibility) was|I was (?:responsible|asked|tasked)|we needed to|"
-    r"I needed to|the goal was|had to)\b", re.IGNORECASE)
-
 def judge_depth(answer: str) -> int:
     """Judge an answer's depth, 1 (vague) to 5 (a specific story with measured results)."""
     count = len(words(answer))
     if count == 0:
         return 1
-    metric = bool(_METRIC_RE.search(answer))
+    metric = bool(METRIC_RE.search(answer))
     action = len(ACTION_RE.findall(answer))
-    parts = sum(bool(r.search(answer)) for r in (SITUATION_RE, _TASK_RE, RESULT_RE)) + (action > 0)
+    parts = sum(bool(r.search(answer)) for r in (SITUATION_RE, TASK_RE, RESULT_RE)) + (action > 0)
     vague = len(VAGUE_RE.findall(answer))
     score = 1.0
     score += min(count, 120) / 60  # up to +2 for a developed answer
@@ -90,10 +79,10 @@ def key_points(answer: str, known_terms: list[str]) -> list[str]:
             points.append(f"mentions {term}")
         if len(points) >= 3:
             break
-    metric = _METRIC_RE.search(answer)
+    metric = METRIC_RE.search(answer)
     if metric:
         points.append("quantified result: " + metric.group(0).strip()[:20])
-    star = [name for name, r in (("situation", SITUATION_RE), ("task", _TASK_RE), ("result", RESULT_RE))
+    star = [name for name, r in (("situation", SITUATION_RE), ("task", TASK_RE), ("result", RESULT_RE))
             if r.search(answer)]
     if ACTION_RE.search(answer):
         star.insert(min(2, len(star)), "action")

@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass, field
 
 from agent_worker.core.answers import results as results_mod
-from agent_worker.core.reading.lexicon import STOPWORDS  # noqa: F401  (re-exported for older callers)
+from agent_worker.core.reading.lexicon import (  # noqa: F401  (STOPWORDS re-exported for older callers)
+    FILLER_PHRASES,
+    REASON_SENTENCE,
+    SCENE_SENTENCE,
+    STOPWORDS,
+    TASK_SENTENCE,
+)
 from agent_worker.core.reading.tokens import Span, content_stems, stem, word_count, words  # noqa: F401
 
 _IRREGULAR_PAST = (
@@ -43,22 +49,6 @@ _I_PAST = re.compile(rf"\b(?:i)\s+{_ADVERBS}({_PAST_VERB})\b", re.I)
 _WE_PAST = re.compile(rf"\b(?:we|the\s+team|they)\s+{_ADVERBS}({_PAST_VERB})\b", re.I)
 _I_PERFECT = re.compile(r"\bi['’]ve\s+(?:\w+\s+)?(?:built|led|owned|written|run|designed|rewritten|shipped|managed)\b", re.I)
 
-_TASK = re.compile(
-    r"\b(?:my\s+(?:task|job|role|responsibility|goal|mission|assignment|brief)\s+was|"
-    r"i\s+was\s+(?:asked|tasked|responsible|in\s+charge|supposed|expected|assigned|brought\s+in|given)|"
-    r"i\s+(?:needed|had|wanted)\s+to|i\s+owned|it\s+was\s+(?:my\s+job|up\s+to\s+me|on\s+me)|"
-    r"the\s+(?:goal|challenge|objective|aim|task|requirement|target|deadline)\s+was|i\s+took\s+(?:over|ownership|on)|"
-    r"(?:it|that)\s+had\s+to|nobody\s+owned|i\s+volunteered|assigned\s+to\s+me|(?:given|handed)\s+to\s+me|"
-    r"i\s+was\s+(?:the\s+)?(?:[\w-]+\s+)?on[\s-]?(?:call|shift|duty))\b",
-    re.I,
-)
-_SITUATION = re.compile(
-    r"\b(?:at\s+my\s+(?:last|previous|current|first|old|former)\s+\w+|when\s+i\s+(?:was|worked|joined|started)|"
-    r"while\s+(?:i\s+was\s+)?(?:working|building)|(?:our|the|my)\s+[\w\s-]{0,30}?\b(?:was|were|had|kept|took|started|"
-    r"fell|broke|grew)\b|there\s+(?:was|were)|we\s+(?:were|had)|back\s+in|(?:in|during)\s+(?:19|20)\d\d|"
-    r"(?:weeks?|months?|years?)\s+(?:before|ago)|(?:two|three|four|a\s+few)\s+weeks\s+before)\b",
-    re.I,
-)
 _HYPOTHETICAL = re.compile(
     r"\b(?:i|we|you)(?:\s+would\b|['’]d\b(?!\s+(?:been|had|already|never|just|done|gone|seen|made|got|\w+ed)\b))"
     r"(?!\s+(?:like|love)\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
@@ -126,17 +116,6 @@ _NON_ANSWER = re.compile(
     rf"(?=[\s,.!]*(?:sorry|to\s+be\s+honest|{_DEPENDS}|$))|"
     rf"^\W*(?:(?:um|uh|hmm|well|honestly),?\s+)?{_DEPENDS}|"
     rf"^\W*{_NOTHING_TO_ADD}(?=[\s,.!]*(?:thanks?|thank\s+you|sorry|$)))\b",
-    re.I,
-)
-_FILLER_PHRASES = re.compile(
-    r"\b(?:at\s+the\s+end\s+of\s+the\s+day|to\s+be\s+honest|so\s+yeah|pretty\s+much|the\s+whole\s+story|"
-    r"really,?\s+really|which\s+is\s+a\s+lot|you\s+know|basically|i\s+mean|like\s+i\s+said|as\s+i\s+said|"
-    r"kind\s+of|sort\s+of|and\s+stuff|and\s+so\s+on|or\s+whatever|honestly|a\s+bit\s+of\s+everything)\b",
-    re.I,
-)
-_REASON = re.compile(
-    r"\b(?:because|so\s+that|instead\s+of|rather\s+than|trade-?off|in\s+order\s+to|to\s+avoid|which\s+meant|"
-    r"the\s+reason|since\s+(?:the|it|we|our)|based\s+on|so\s+(?:i|we)\s+could)\b",
     re.I,
 )
 _REFLECTION = re.compile(r"\b(?:since\s+then|now\s+i|i\s+learned|i\s+learnt|next\s+time|these\s+days\s+i|i\s+now)\b", re.I)
@@ -248,8 +227,8 @@ def analyse_sentences(text: str, spans: list[Span], result_spans: list[Span] | N
             sentence.steps = max(1, len({m.group(1).lower() for m in i_past + more}))
             own_verbs = [m.start(1) for m in i_past + more]
         sentence.blame = bool(_BLAME.search(body))
-        sentence.filler_words = sum(len(m.group(0).split()) for m in _FILLER_PHRASES.finditer(body))
-        sentence.reasons = len(_REASON.findall(body))
+        sentence.filler_words = sum(len(m.group(0).split()) for m in FILLER_PHRASES.finditer(body))
+        sentence.reasons = len(REASON_SENTENCE.findall(body))
         sentence.reflection = bool(_REFLECTION.search(body))
         sentence.names = sorted(
             {m.group(1) for m in _NAME.finditer(body) if m.group(1) not in _COMMON_CAPS}
@@ -402,7 +381,7 @@ def _clauses(sentence: Sentence, inside: list[Span], worded: list[re.Match[str]]
 def _task_then_actions(sentence: Sentence, own_verbs: list[int]) -> list[tuple[str, Span]]:
     """ "I was the on-call engineer, so I declared an incident and …": the task, then what they did about it."""
     span, body = sentence.span, sentence.span.text
-    task = _TASK.search(body)
+    task = TASK_SENTENCE.search(body)
     later = [v for v in own_verbs if task and v > task.end()]
     if task is None or not later:
         return []
@@ -439,7 +418,7 @@ def _part_of(sentence: Sentence, has_result: bool, seen_action: bool) -> str | N
         return None
     if has_result:
         return "result"
-    if _TASK.search(body) and not (sentence.own_action and seen_action):
+    if TASK_SENTENCE.search(body) and not (sentence.own_action and seen_action):
         return "task"
     if sentence.outcome and (seen_action or not sentence.own_action):
         return "result" if seen_action or re.search(r"(?i)\b(?:as a result|in the end|since then)\b", body) else "situation"
@@ -449,7 +428,7 @@ def _part_of(sentence: Sentence, has_result: bool, seen_action: bool) -> str | N
         return None
     # Before the first action, a sentence with something in it sets the scene.
     if not seen_action and sentence.words >= 5 and (
-        _SITUATION.search(body) or _PAST_STATE.search(body) or sentence.names or sentence.numbers
+        SCENE_SENTENCE.search(body) or _PAST_STATE.search(body) or sentence.names or sentence.numbers
         or re.search(r"(?i)\b(?:noticed|saw|spent|needed|wanted|kept|used|took|lost)\b", body)
     ):
         return "situation"

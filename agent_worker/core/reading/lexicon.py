@@ -1,16 +1,18 @@
 """The words an answer is read with, in one place: every list the live interviewer and the report share.
 
-A list here is data, or a pattern of words that more than one reader matches (the live interviewer's listening and
-story, the depth judge, the report's story check); the patterns one concept alone uses live with it
-(`reading.tokens` for words and stems, `answers.results` for results, `answers.sentences` for what a sentence does).
+A list here is data, or a pattern of words about what an answer tells: the candidate's own steps, the team's, the
+situation and the task, a reason, a result said in words, vagueness and filler. The live interviewer (`listening`,
+`reading.story`, the depth judge) and the report (`answers.sentences`) read them from here, so a word taught to one is
+seen by the other. Patterns that only split or measure (`reading.tokens`, `answers.results`) live with that code.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["ACTION_RE", "CADENCE_UNITS", "HABIT_VERBS", "JOINED_RE", "MINE_RE", "MONEY_WORDS", "NUMBER_WORDS",
-           "RESULT_RE", "SITUATION_RE", "STOPWORDS", "TEAM_PAST_RE", "THEN_I_RE", "VAGUE_RE", "WHEN_RE", "WHY_RE"]
+__all__ = ["ACTION_RE", "CADENCE_UNITS", "FILLER_PHRASES", "HABIT_VERBS", "JOINED_RE", "METRIC_RE", "MINE_RE",
+           "MONEY_WORDS", "NUMBER_WORDS", "REASON_SENTENCE", "RESULT_RE", "SCENE_SENTENCE", "SITUATION_RE",
+           "STOPWORDS", "TASK_RE", "TASK_SENTENCE", "TEAM_PAST_RE", "THEN_I_RE", "VAGUE_RE", "WHEN_RE", "WHY_RE"]
 
 # Words that carry no topic: left out when two texts are compared by what they are about.
 STOPWORDS = frozenset(
@@ -110,3 +112,53 @@ JOINED_RE = re.compile(
     r"ran|led|migrated|automated|launched|shipped|replaced|rewrote|proposed|started|moved|chose|implemented|"
     r"switched to|moved to|opened|assigned|re-assigned|reassigned|redesigned|organised|organized|trained)\s+"
     r"(?:a|an|the|our|my|some)\s+((?:[\w/+#.-]+\s+){0,3}[\w/+#.-]+)", re.IGNORECASE)
+
+# An amount with its unit ("$40k", "35%", "8 minutes"): the depth judge's and the interviewer's notes' measure.
+METRIC_RE = re.compile(
+    r"(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn|million|billion)?|\b\d[\d,.]*\s?(?:%|percent|x\b|ms\b|seconds?\b|minutes?\b|"
+    r"hours?\b|days?\b|weeks?\b|months?\b|k\b|m\b|million\b|billion\b|users?\b|customers?\b|people\b|engineers?\b|"
+    r"services?\b|requests?\b|times\b))",
+    re.IGNORECASE,
+)
+# What the candidate was to do, anywhere in an answer (the depth judge's task).
+TASK_RE = re.compile(
+    r"\b(?:my (?:goal|job|task|role|responsibility) was|I was (?:responsible|asked|tasked)|we needed to|"
+    r"I needed to|the goal was|had to)\b", re.IGNORECASE)
+
+
+# -- what a sentence does, as the report's analysis reads it (`answers.sentences`) ---------------------------------
+
+# A sentence that says what the candidate was to do (the report's sentence analysis: the task).
+TASK_SENTENCE = re.compile(
+    r"\b(?:my\s+(?:task|job|role|responsibility|goal|mission|assignment|brief)\s+was|"
+    r"i\s+was\s+(?:asked|tasked|responsible|in\s+charge|supposed|expected|assigned|brought\s+in|given)|"
+    r"i\s+(?:needed|had|wanted)\s+to|i\s+owned|it\s+was\s+(?:my\s+job|up\s+to\s+me|on\s+me)|"
+    r"the\s+(?:goal|challenge|objective|aim|task|requirement|target|deadline)\s+was|i\s+took\s+(?:over|ownership|on)|"
+    r"(?:it|that)\s+had\s+to|nobody\s+owned|i\s+volunteered|assigned\s+to\s+me|(?:given|handed)\s+to\s+me|"
+    r"i\s+was\s+(?:the\s+)?(?:[\w-]+\s+)?on[\s-]?(?:call|shift|duty))\b",
+    re.I,
+)
+
+# A sentence that sets the scene (the report's sentence analysis: the situation).
+SCENE_SENTENCE = re.compile(
+    r"\b(?:at\s+my\s+(?:last|previous|current|first|old|former)\s+\w+|when\s+i\s+(?:was|worked|joined|started)|"
+    r"while\s+(?:i\s+was\s+)?(?:working|building)|(?:our|the|my)\s+[\w\s-]{0,30}?\b(?:was|were|had|kept|took|started|"
+    r"fell|broke|grew)\b|there\s+(?:was|were)|we\s+(?:were|had)|back\s+in|(?:in|during)\s+(?:19|20)\d\d|"
+    r"(?:weeks?|months?|years?)\s+(?:before|ago)|(?:two|three|four|a\s+few)\s+weeks\s+before)\b",
+    re.I,
+)
+
+# Filler: words that say nothing ("at the end of the day", "you know"), counted per sentence by the report.
+FILLER_PHRASES = re.compile(
+    r"\b(?:at\s+the\s+end\s+of\s+the\s+day|to\s+be\s+honest|so\s+yeah|pretty\s+much|the\s+whole\s+story|"
+    r"really,?\s+really|which\s+is\s+a\s+lot|you\s+know|basically|i\s+mean|like\s+i\s+said|as\s+i\s+said|"
+    r"kind\s+of|sort\s+of|and\s+stuff|and\s+so\s+on|or\s+whatever|honestly|a\s+bit\s+of\s+everything)\b",
+    re.I,
+)
+
+# A reason given in a sentence ("because", "so that", "instead of"), counted by the report.
+REASON_SENTENCE = re.compile(
+    r"\b(?:because|so\s+that|instead\s+of|rather\s+than|trade-?off|in\s+order\s+to|to\s+avoid|which\s+meant|"
+    r"the\s+reason|since\s+(?:the|it|we|our)|based\s+on|so\s+(?:i|we)\s+could)\b",
+    re.I,
+)
