@@ -109,8 +109,11 @@ def print_stylesheet() -> CSS:
 
 def render_report_html(report) -> str:
     from feedback.presenters import report_context
+    from feedback.replay import replays_by_question
+    from feedback.selectors import recordings_of
 
-    return render_to_string("feedback/report_print.html", report_context(report, print_mode=True))
+    replays = replays_by_question(recordings_of(report.interview))
+    return render_to_string("feedback/report_print.html", report_context(report, print_mode=True, replays=replays))
 
 
 def render_report_pdf(report, *, fetcher: StaticFilesOnlyFetcher | None = None) -> bytes:

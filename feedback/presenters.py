@@ -9,6 +9,7 @@ from django.conf import settings
 
 from feedback import charts
 from feedback.models import Report, StepStatus
+from feedback.replay import Replay
 from feedback.scoring.rubrics import TYPE_LABELS
 from interviews.models import Interview
 
@@ -136,10 +137,12 @@ def report_summary(report: Report) -> dict:
     }
 
 
-def report_context(report: Report, *, print_mode: bool = False, retakes: dict | None = None) -> dict:
+def report_context(report: Report, *, print_mode: bool = False, retakes: dict | None = None,
+                   replays: dict[str, list[Replay]] | None = None) -> dict:
     """Everything the report template shows (page and PDF alike). `retakes` (question id -> its retakes' count
     and best score, `selectors.attempt_totals`) is given on the candidate's own page, where every question can be
-    tried again."""
+    tried again; `replays` (question id -> its recordings, `replay.replays_by_question`) where answers were kept:
+    the page plays them, the PDF says they are on the page."""
     from feedback.analysis import InterviewAnalysis
     from feedback.coverage import not_covered, shown_elsewhere
     from feedback.narrative import Narrative
@@ -159,6 +162,7 @@ def report_context(report: Report, *, print_mode: bool = False, retakes: dict | 
         ],
         "building": report.status in (Report.Status.PENDING, Report.Status.BUILDING),
         "email_waiting": report.email_status == StepStatus.WAITING,
+        "has_recordings": bool(replays),
     }
     if not report.has_content:
         return context
@@ -185,6 +189,7 @@ def report_context(report: Report, *, print_mode: bool = False, retakes: dict | 
             "example": (narrative.example_answer if narrative.example_answer
                         and narrative.example_answer.question_id == answer.question_id else None),
             "retakes": (retakes or {}).get(answer.question_id or ""),
+            "replays": (replays or {}).get(answer.question_id or "", []),
         })
     stages: list[StageBlock] = []
     for line in analysis.transcript:

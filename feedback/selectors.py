@@ -51,9 +51,10 @@ def recording_at(interview: Interview, seq: int) -> Recording | None:
     return Recording.objects.filter(interview=interview, seq=seq, file_removed_at__isnull=True).exclude(file="").first()
 
 
-def recordings_of(interview: Interview) -> dict[int, Recording]:
-    """The interview's recordings by their answer's seq (those whose audio is removed too: their words stay)."""
-    return {recording.seq: recording for recording in Recording.objects.filter(interview=interview)}
+def recordings_of(interview: Interview) -> list[Recording]:
+    """The interview's recordings in the order they were said (those whose audio is removed too: their words
+    stay)."""
+    return list(Recording.objects.filter(interview=interview).order_by("seq"))
 
 
 def interview_events(interview: Interview) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from feedback import presenters, selectors
 from feedback.forms import PracticeForm, RetakeForm
 from feedback.practice import practice_result
+from feedback.replay import replays_by_question
 from feedback.services.delivery import report_pdf_filename
 from feedback.services.interviews import interview_delete
 from feedback.services.reports import report_retry
@@ -37,7 +38,8 @@ def report(request, interview_id):
     if the_report is None:
         return render(request, "feedback/no_report.html", {"interview": interview}, status=200)
     return render(request, "feedback/report.html",
-                  presenters.report_context(the_report, retakes=selectors.attempt_totals(interview)))
+                  presenters.report_context(the_report, retakes=selectors.attempt_totals(interview),
+                                            replays=replays_by_question(selectors.recordings_of(interview))))
 
 
 @require_GET

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from feedback.models import Outbox, Report, StepStatus, step_stale_after
+from feedback.selectors import recordings_of
 
 
 def outbox_claim(*, report: Report, to: str, kind: str = Outbox.Kind.REPORT_EMAIL) -> Outbox | None:
@@ -52,6 +53,7 @@ def report_email_context(report: Report) -> dict[str, Any]:
         "summary": report_summary(report),
         "link": link,
         "dashboard_link": site + reverse("dashboard"),
+        "has_recordings": any(r.playable for r in recordings_of(interview)),
     }
 
 

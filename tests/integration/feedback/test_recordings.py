@@ -4,6 +4,7 @@ AUDIO_RETENTION_DAYS, with the interview and with the account; part of the data 
 import base64
 import datetime
 import json
+import re
 
 import pytest
 from django.core.files.base import ContentFile
@@ -150,3 +151,50 @@ def test_deleting_the_interview_removes_its_recordings_only(alices_recordings, a
     interview_delete(interview=alices_recordings[0].interview)
     assert {p.parent.name for p in stored_files(settings)} == {str(others[0].interview_id)}
     assert Recording.objects.count() == len(others)
+
+
+@pytest.fixture
+def reported(alice, role, immediate_tasks, rules_only, mailoutbox):
+    """Alice's voice interview whose answers were kept, and its report, PDF and email built after."""
+    from interviews.signals import interview_completed
+
+    interview = completed_interview(alice, role=role)
+    rows = recorded(interview)
+    interview_completed.send(sender=type(interview), interview=interview)
+    return interview, rows
+
+
+def test_the_report_plays_each_kept_answer_beside_its_timed_words(reported, alice_client):
+    interview, rows = reported
+
+    page = alice_client.get(reverse("feedback:report", args=[interview.pk])).content.decode()
+
+    played = re.findall(r'<audio controls preload="metadata" src="([^"]+)">', page)
+    assert len(played) >= 3 and set(played) <= {audio_url(row) for row in rows}
+    assert 'data-start="0.35"' in page and ">Acme</button>" in page
+    assert "js/replay.js" in page
+
+
+def test_the_pdf_and_the_email_say_the_recordings_are_on_the_page(reported, mailoutbox):
+    from feedback.models import Report
+    from feedback.pdf import render_report_html
+
+    interview, _ = reported
+    html = render_report_html(Report.objects.get(interview=interview))
+
+    assert "<audio" not in html and "this PDF carries no audio" in html
+    assert "recordings of your spoken answers are on the report page" in mailoutbox[0].body
+    assert all(not name.endswith(".ogg") for name, *_ in mailoutbox[0].attachments)
+
+
+def test_a_report_without_recordings_says_nothing_of_them(alice, role, immediate_tasks, rules_only, alice_client,
+                                                          mailoutbox):
+    from interviews.signals import interview_completed
+
+    interview = completed_interview(alice, role=role)
+    interview_completed.send(sender=type(interview), interview=interview)
+
+    page = alice_client.get(reverse("feedback:report", args=[interview.pk])).content.decode()
+
+    assert "<audio" not in page and "replay.js" not in page
+    assert "recordings" not in mailoutbox[0].body
