@@ -35,6 +35,7 @@ from agent_worker.core.answers.spans import Span
 from agent_worker.core.answers.spans import sentences as sentence_spans
 from agent_worker.core.answers.workframe import TRADE, in_work_frame
 from agent_worker.core.reading.answer import read
+from agent_worker.core.reading.lexicon import SMALL_TALK
 from agent_worker.core.reading.tokens import content_stems
 
 __all__ = ["about_something_else", "answers_something_else", "read_sentences", "small_talk_sentences"]
@@ -43,38 +44,6 @@ __all__ = ["about_something_else", "answers_something_else", "read_sentences", "
 # answered by "the whole team joins by video".
 _ANY_WORKPLACE = frozenset(content_stems("team teams work working company office colleagues people job"))
 
-# Languages someone learns for themselves ("I'm learning Spanish on Duolingo").
-_LANGUAGES = (r"spanish|french|german|italian|portuguese|japanese|mandarin|chinese|korean|arabic|russian|dutch|greek|"
-              r"polish|turkish|hindi|welsh|swedish|norwegian|sign\s+language")
-# "Holiday load", "the weekend shift": a season or a shift of work, not time off.
-_NOT_A_SEASON = (r"(?!\s+(?:season|load|peak|rush|traffic|period|trading|sales|orders|demand|cover|shifts?|rota|on[\s-]call|"
-                 r"deploys?|release|stock|campaign|volumes?))")
-_SMALL_TALK = re.compile(
-    rf"(?i)\b(?:hobb(?:y|ies)|free\s+time|spare\s+time|weekends?{_NOT_A_SEASON}|hik(?:e|es|ing)|climbing|camping|"
-    rf"holidays?{_NOT_A_SEASON}|vacations?|"
-    r"travel(?:l?ing|l?ed)?|sightseeing|films?|movies?|cinema|netflix|tv\s+(?:shows?|series)|favou?rite|football|"
-    r"basketball|tennis|golf|fans?|music|concerts?|guitar|piano|dogs?|cats?|pets?|puppy|garden(?:ing)?|barbecue|bbq|"
-    r"weather|sunny|raining|snow(?:ing)?|traffic|car\s+park|commute|cycle\s+in|live\s+(?:about\s+)?\w+\s+(?:minutes|miles)|"
-    r"coffee|canteen|lunch(?:es)?|dinner|breakfast|pizza|curry|cooking|pasta|baking|recipes?|restaurants?|"
-    r"gym|yoga|free\s+fruit|bowling|christmas\s+party|(?:office|team|summer)\s+part(?:y|ies)|pub|drinks|"
-    r"science\s+fiction|novels?|reading\s+(?:a\s+lot|books)|photography|camera|grew\s+up|was\s+born|my\s+(?:wife|husband|"
-    r"boyfriend|girlfriend|kids|sister|brother|mum|mom|dad|parents|grandparents|baby|son|daughter)|cactus|view\s+of|"
-    r"dark\s+mode|colou?r\s+is|"
-    # a pursuit of their own, named by how it is told rather than by a list of subjects: learning a language or an
-    # instrument, training for a race, a pet adopted, a band with friends, a cup of tea, their flat
-    rf"(?:learning|teaching\s+myself|lessons\s+in)\s+(?:to\s+play\s+)?(?:the\s+)?(?:{_LANGUAGES}|guitar|piano|drums|violin|cello|"
-    r"saxophone|ukulele|singing)|drums|in\s+a\s+band|(?:old|school|uni|university|childhood)\s+friends|"
-    r"training\s+for\s+(?:a|an|the|my)\s+(?:first\s+)?(?:half\s+)?(?:marathon|\d+\s*k|10k|5k|race|triathlon|ironman)|marathon|"
-    r"(?:adopted|rescue)\s+(?:a\s+|an\s+|two\s+)?(?:rescue\s+)?(?:greyhound|dog|cat|puppy|kitten|rabbit|horse|parrot)s?|"
-    r"cup\s+of\s+(?:tea|coffee)|my\s+(?:flat|house|apartment)\s+is|"
-    # the setting again: the office's layout and its view
-    r"open[\s-]plan|lockers|quiet\s+room|view\s+from|"
-    # where and when work happens, not what happens in it: the building, the floor, the furniture, the weekly routine
-    r"founded\s+in|started\s+by|offices\s+in|(?:new|big|nice)\s+(?:building|office)|(?:first|second|third|fourth|top|"
-    r"ground)\s+floor|windows?|(?<!front\s)(?<!help\s)(?<!service\s)(?<!reception\s)(?<!cash\s)desks?|chairs|monitors|break\s+room|staff\s+room|ping\s+pong|city\s+centre|"
-    r"(?:we|i)\s+sit\b|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays)|every\s+(?:monday|tuesday|wednesday|"
-    r"thursday|friday)(?:\s+(?:morning|night|evening))?)\b"
-)
 # The question is about life outside work: small talk is the answer.
 _OUTSIDE_WORK_Q = re.compile(r"(?i)\b(?:outside\s+(?:of\s+)?work|for\s+fun|interests|passions?|relax|unwind|switch\s+off)\b")
 _WORK_WORDS = WORK_WORDS
@@ -97,7 +66,7 @@ def about_something_else(kind: str, question: str, sentences: list[Sentence], re
     """Small talk or the workplace's setting, with nothing happening at work, sharing nothing with the question."""
     if kind not in (STORY, GENERAL, APPROACH) or results or not sentences:
         return False
-    if _SMALL_TALK.search(question) or _OUTSIDE_WORK_Q.search(question):
+    if SMALL_TALK.search(question) or _OUTSIDE_WORK_Q.search(question):
         return False
     text = " ".join(s.text for s in sentences)
     if relevance(question, text, ignore=_ANY_WORKPLACE) > 0:
@@ -115,7 +84,7 @@ def about_something_else(kind: str, question: str, sentences: list[Sentence], re
 def _small_talk(sentence: Sentence, *, approach: bool = False) -> bool:
     """A hobby, a meal, the weather…; not the candidate (or the team) doing something at work that weekend, nor
     a subject that is their trade ("our dog-grooming salon", "gym members") or sits in their work (`workframe`)."""
-    if not any(not TRADE.match(sentence.text, m.end()) for m in _SMALL_TALK.finditer(sentence.text)):
+    if not any(not TRADE.match(sentence.text, m.end()) for m in SMALL_TALK.finditer(sentence.text)):
         return False
     if in_work_frame(sentence, approach=approach):
         return False
@@ -150,7 +119,7 @@ def read_sentences(text: str, spans: list[Span]) -> tuple[list[Sentence], list[S
 def answers_something_else(question: str, answer: str, stage: str | None = None) -> bool:
     """Whether an answer is about something other than its question (`about_something_else`), read the way the
     report reads it: the live interview brings the candidate back to the question on the report's own verdict."""
-    if not _SMALL_TALK.search(answer):
+    if not SMALL_TALK.search(answer):
         return False  # no sentence of small talk, so nothing to read further (the reading costs ~0.1 ms a word)
     analysed, results = read_sentences(answer, sentence_spans(answer))
     return about_something_else(question_type(question, stage), question, analysed, results)
@@ -160,7 +129,7 @@ def answers_something_else(question: str, answer: str, stage: str | None = None)
 def small_talk_sentences(answer: str) -> tuple[str, ...]:
     """The sentences of an answer that are small talk, with nothing happening at work in them ("My favourite film is
     probably Alien"): nothing named in them is a thing to follow up ("You mentioned Alien…")."""
-    if not _SMALL_TALK.search(answer):
+    if not SMALL_TALK.search(answer):
         return ()
     analysed, _ = read_sentences(answer, sentence_spans(answer))
     return tuple(s.text for s in analysed if _small_talk(s))

@@ -12,7 +12,8 @@ import re
 
 __all__ = ["ACTION_RE", "CADENCE_UNITS", "FILLER_PHRASES", "HABIT_VERBS", "JOINED_RE", "METRIC_RE", "MINE_RE",
            "MONEY_WORDS", "NUMBER_WORDS", "REASON_SENTENCE", "RESULT_RE", "SCENE_SENTENCE", "SITUATION_RE",
-           "STOPWORDS", "TASK_RE", "TASK_SENTENCE", "TEAM_PAST_RE", "THEN_I_RE", "VAGUE_RE", "WHEN_RE", "WHY_RE"]
+           "SMALL_TALK", "STOPWORDS", "TASK_RE", "TASK_SENTENCE", "TEAM_PAST_RE", "THEN_I_RE", "VAGUE_RE", "WHEN_RE",
+           "WHY_RE"]
 
 # Words that carry no topic: left out when two texts are compared by what they are about.
 STOPWORDS = frozenset(
@@ -161,4 +162,41 @@ REASON_SENTENCE = re.compile(
     r"\b(?:because|so\s+that|instead\s+of|rather\s+than|trade-?off|in\s+order\s+to|to\s+avoid|which\s+meant|"
     r"the\s+reason|since\s+(?:the|it|we|our)|based\s+on|so\s+(?:i|we)\s+could)\b",
     re.I,
+)
+
+
+# -- small talk (`answers.offtopic`: the interviewer's off-topic check and the report's) ---------------------------
+
+# Languages someone learns for themselves ("I'm learning Spanish on Duolingo").
+_LANGUAGES = (r"spanish|french|german|italian|portuguese|japanese|mandarin|chinese|korean|arabic|russian|dutch|greek|"
+              r"polish|turkish|hindi|welsh|swedish|norwegian|sign\s+language")
+# "Holiday load", "the weekend shift": a season or a shift of work, not time off.
+_NOT_A_SEASON = (r"(?!\s+(?:season|load|peak|rush|traffic|period|trading|sales|orders|demand|cover|shifts?|rota|on[\s-]call|"
+                 r"deploys?|release|stock|campaign|volumes?))")
+# Small talk: their life outside work, the office's setting and routine, not what happens in the work.
+SMALL_TALK = re.compile(
+    rf"(?i)\b(?:hobb(?:y|ies)|free\s+time|spare\s+time|weekends?{_NOT_A_SEASON}|hik(?:e|es|ing)|climbing|camping|"
+    rf"holidays?{_NOT_A_SEASON}|vacations?|"
+    r"travel(?:l?ing|l?ed)?|sightseeing|films?|movies?|cinema|netflix|tv\s+(?:shows?|series)|favou?rite|football|"
+    r"basketball|tennis|golf|fans?|music|concerts?|guitar|piano|dogs?|cats?|pets?|puppy|garden(?:ing)?|barbecue|bbq|"
+    r"weather|sunny|raining|snow(?:ing)?|traffic|car\s+park|commute|cycle\s+in|live\s+(?:about\s+)?\w+\s+(?:minutes|miles)|"
+    r"coffee|canteen|lunch(?:es)?|dinner|breakfast|pizza|curry|cooking|pasta|baking|recipes?|restaurants?|"
+    r"gym|yoga|free\s+fruit|bowling|christmas\s+party|(?:office|team|summer)\s+part(?:y|ies)|pub|drinks|"
+    r"science\s+fiction|novels?|reading\s+(?:a\s+lot|books)|photography|camera|grew\s+up|was\s+born|my\s+(?:wife|husband|"
+    r"boyfriend|girlfriend|kids|sister|brother|mum|mom|dad|parents|grandparents|baby|son|daughter)|cactus|view\s+of|"
+    r"dark\s+mode|colou?r\s+is|"
+    # a pursuit of their own, named by how it is told rather than by a list of subjects: learning a language or an
+    # instrument, training for a race, a pet adopted, a band with friends, a cup of tea, their flat
+    rf"(?:learning|teaching\s+myself|lessons\s+in)\s+(?:to\s+play\s+)?(?:the\s+)?(?:{_LANGUAGES}|guitar|piano|drums|violin|cello|"
+    r"saxophone|ukulele|singing)|drums|in\s+a\s+band|(?:old|school|uni|university|childhood)\s+friends|"
+    r"training\s+for\s+(?:a|an|the|my)\s+(?:first\s+)?(?:half\s+)?(?:marathon|\d+\s*k|10k|5k|race|triathlon|ironman)|marathon|"
+    r"(?:adopted|rescue)\s+(?:a\s+|an\s+|two\s+)?(?:rescue\s+)?(?:greyhound|dog|cat|puppy|kitten|rabbit|horse|parrot)s?|"
+    r"cup\s+of\s+(?:tea|coffee)|my\s+(?:flat|house|apartment)\s+is|"
+    # the setting again: the office's layout and its view
+    r"open[\s-]plan|lockers|quiet\s+room|view\s+from|"
+    # where and when work happens, not what happens in it: the building, the floor, the furniture, the weekly routine
+    r"founded\s+in|started\s+by|offices\s+in|(?:new|big|nice)\s+(?:building|office)|(?:first|second|third|fourth|top|"
+    r"ground)\s+floor|windows?|(?<!front\s)(?<!help\s)(?<!service\s)(?<!reception\s)(?<!cash\s)desks?|chairs|monitors|break\s+room|staff\s+room|ping\s+pong|city\s+centre|"
+    r"(?:we|i)\s+sit\b|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays)|every\s+(?:monday|tuesday|wednesday|"
+    r"thursday|friday)(?:\s+(?:morning|night|evening))?)\b"
 )
