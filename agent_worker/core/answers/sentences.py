@@ -49,9 +49,11 @@ _I_PAST = re.compile(rf"\b(?:i)\s+{_ADVERBS}({_PAST_VERB})\b", re.I)
 _WE_PAST = re.compile(rf"\b(?:we|the\s+team|they)\s+{_ADVERBS}({_PAST_VERB})\b", re.I)
 _I_PERFECT = re.compile(r"\bi['’]ve\s+(?:\w+\s+)?(?:built|led|owned|written|run|designed|rewritten|shipped|managed)\b", re.I)
 
+# "I'd say it was my idea", "I would think so": an opinion about what happened, not what they would do
+# ("I'd say to the patient…" is).
 _HYPOTHETICAL = re.compile(
     r"\b(?:i|we|you)(?:\s+would\b|['’]d\b(?!\s+(?:been|had|already|never|just|done|gone|seen|made|got|\w+ed)\b))"
-    r"(?!\s+(?:like|love)\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
+    r"(?!\s+(?:like|love|think|guess|imagine|argue|say(?!\s+to\b))\b)|\bif\s+i\s+(?:were|was|had|disagreed|ever)\b|"
     r"\bi['’]d\s+(?:probably|first|try)\b|\bin\s+(?:that|this|such\s+a)\s+(?:kind\s+of\s+)?situation\b|"
     r"\byou\s+(?:have|need)\s+to\b|\byou\s+just\b",
     re.I,

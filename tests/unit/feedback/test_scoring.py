@@ -302,3 +302,12 @@ def test_a_measured_result_is_praised_as_an_amount():
                                "and arrests on the table went from 3 a year to 0")
     praised = {e.key: e for e in assess_answer("Tell me about a time something went wrong.", answer).strengths}
     assert "You put an amount on the outcome" in praised["result"].text
+
+
+def test_i_would_say_is_an_opinion_about_what_happened_not_a_hypothetical():
+    question = "What's the piece of work from that role you'd most want me to know about?"
+    opinion = assess_answer(question, "I'd say the re-slotting was my idea and my plan: I mapped the 200 fastest "
+                                      "lines myself and we moved them over two weekends.")
+    assert "hypothetical" not in {e.key for e in opinion.improvements}
+    would = assess_answer("How would you handle an upset customer?", "I would say to the customer that I am sorry.")
+    assert would.score <= 2
