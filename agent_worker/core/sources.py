@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby
 
 from agent_worker.core import facts as facts_module
@@ -123,6 +124,12 @@ def strongest_result(context: InterviewContext, said: Sequence[str] = ()) -> str
     return ""
 
 
+@lru_cache(maxsize=1024)
+def _skills_in(line: str) -> frozenset[str]:
+    """The skills a line of the job names, kept: every main question of a stage asks again of the same lines."""
+    return frozenset(vocabulary_skills(line))
+
+
 def gap_skills(context: InterviewContext) -> list[str]:
     """Skills a must-have (or a duty) of the job names that the resume does not ("on-call", "distributed
     systems"), in the job's order, as said aloud."""
@@ -133,7 +140,7 @@ def gap_skills(context: InterviewContext) -> list[str]:
     resume_lines = "\n".join([*resume.skills, *(p.describe() for p in resume.positions), *resume.results,
                                *resume.projects])
     lines = [*job.must_haves, *job.responsibilities]
-    named = [set(vocabulary_skills(line)) for line in lines]
+    named = [_skills_in(line) for line in lines]
 
     def had(skill: str) -> bool:
         low = skill.lower()
