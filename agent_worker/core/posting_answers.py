@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from agent_worker.core.asks import content_stopwords, stem, word_stems
 from agent_worker.core.facts import extract_job_requirements
 from agent_worker.core.facts.cleanup import clean_line, strip_instructions
-from agent_worker.core.facts.job_layout import front_matter
+from agent_worker.core.facts.job_layout import _jd_section, front_matter
+from agent_worker.core.posting_asks import Term, answered_by, terms_asked
 from agent_worker.core.tailoring import safe_phrase
 from agent_worker.core.text import cap, normalise
 
@@ -45,7 +46,8 @@ def _sentences(text: str) -> list[str]:
     read = "\n".join(clean_line(line) for line in (text or "").splitlines())
     read = re.sub(r"(?<![<>\w])<\s?(?=\d)", "under ", re.sub(r"(?<![<>\w])>\s?(?=\d)", "over ", read))
     read = _401K_RE.sub("401k", read)
-    lines = re.split(r"(?<=[.!?])\s+|\n+", read)
+    # Not at a "?": a posting's own question belongs to its answer ("No experience? No problem - we'll train you").
+    lines = re.split(r"(?<=[.!])\s+|\n+", read)
     return [" ".join(s.strip(" +*-•#").split()) for s in lines if s.strip(" +*-•#")]
 
 
@@ -155,11 +157,6 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
                   if not w & asked and _speakable(p)]
         return _named_answer(named[0], named[1], sources, brief, others)
     topics = question_topics(question, sources)
-    if named is not None:
-        # The pay asked about in other words ("What does the pay look like?", "Compensation: $58,000 …").
-        said = _named_answer("", named[1], sources, brief)
-        if said:
-            return said
     # Words in many sentences of the posting ("patients" in a nurse's) answer nothing by themselves: when the
     # question is also about something else, the quoted sentence must cover that.
     counts: dict[str, int] = {}
@@ -249,9 +246,6 @@ _NAMED_ASKS: tuple[tuple[re.Pattern[str], str, re.Pattern[str]], ...] = (
      "what the next steps are", re.compile(r"\binterview (?:process|stages?|rounds?|loop)\b|\b(?:\w+\s+)?interviews? with\b|"
                                           r"\b(?:hiring|recruiting|application|selection) process\b|\bnext steps?\b|"
                                           r"\bwe(?:['’]ll| will) (?:be in touch|contact you|reach out)\b", re.I)),
-    (re.compile(r"\b(?:pay(?! for)|salary|salaries|compensation|wages?|paid(?! (?:holidays?|time off|leave|vacation|"
-                r"sick|days?|parental|maternity))|earn)\b", re.I),
-     "", re.compile(r"\b(?:salary|compensation|pay range|wages?|per hour|a year)\b|\$\s?\d", re.I)),
 )
 
 
@@ -421,43 +415,6 @@ def _work_summary(sources: list[tuple[str, str]], span: str = "") -> str:
     return ""
 
 
-# The job's terms a candidate asks about (the physical demands, when benefits start, the schedule, training, a
-# licence): each with how it is asked, the heading of a section that holds it, and what a sentence says when it
-# answers. A posting says these in its own sections ("Physical Requirements", "Benefits"), in words the question
-# rarely shares ("Lift up to 55 lbs" answers "What are the physical demands?").
-_TERMS_ASKS: tuple[tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]], ...] = (
-    (re.compile(r"\bphysical\w*\b|\blift(?:ing)?\b|\bheavy\b|\bstand(?:ing)?\b|\bon (?:my|your|our) feet\b|"
-                r"\bcarry(?:ing)?\b", re.I),
-     re.compile(r"\bphysical\b|\bworking conditions\b", re.I),
-     re.compile(r"\b(?:lift|carry|push|pull|transfer|mov|position)\w*\b[^.]{0,80}?(?:\b\d+\s*(?:lbs?|pounds|kg|kilos)\b|"
-                r"\b(?:patients|people|clients|residents)\b)|\bstand(?:ing)?\b[^.]{0,40}\b(?:hours?|shift|most)\b|"
-                r"\bphysical (?:demands|requirements)\b|\bclimb\w*\b[^.]{0,30}\b(?:ladders?|scaffold\w*|stairs)\b|"
-                r"\bcrawl\w*\b", re.I)),
-    (re.compile(r"\b(?:benefits?|insurance|coverage|pension|401\(?k\)?|retirement|health|medical|dental)\b[^?]*"
-                r"\b(?:start|begin|kick in|eligib\w*|join|available)\b|\bwhen (?:do|does|will|can|would)\b[^?]*"
-                r"\b(?:benefits?|insurance|coverage|pension|401\(?k\)?)\b", re.I),
-     re.compile(r"\bbenefits\b", re.I),
-     re.compile(r"\b(?:after|from|within|following)\s+(?:the\s+)?(?:\d+|thirty|sixty|ninety|one|two|three|six|twelve)\s*"
-                r"(?:days?|months?|weeks?)\b|\bfrom (?:day one|your first (?:day|paycheck)|the first day|your start date|"
-                r"the start)\b|\bfirst of the month\b|\bday one\b|\bfirst day\b", re.I)),
-    (re.compile(r"\bschedule\b|\bshifts?\b|\bhours\b(?! of)|\bwhat time\b|\bweekends?\b|\bwork (?:nights|evenings)\b|"
-                r"\bdays? a week\b|\brota\b", re.I),
-     re.compile(r"\bschedule\b|\bhours\b|\bshifts?\b|\brota\b", re.I),
-     re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d+[- ]hour\b|\bhours (?:a|per) week\b|"
-                r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bshifts\b|"
-                r"\b(?:day|night|evening|early|late|split|morning|afternoon|\d(?:st|nd|rd|th)) shifts?\b|"
-                r"\bweekends?\b|\bnights\b|\brota\b", re.I)),
-    (re.compile(r"\btrain(?:ing|ed)?\b|\borientation\b|\bpreceptor\w*\b|\binduction\b|\bonboarding\b|\bmentor\w*\b|"
-                r"\b(?:need|require)\b[^?]*\bexperience\b|\bsupport for new\b", re.I),
-     re.compile(r"\btraining\b|\bonboarding\b|\binduction\b", re.I),
-     re.compile(r"\btrain(?:ing|ed)?\b|\borientation\b|\bpreceptor\b|\binduction\b|\bshadow\w*\b|\bmentor\b|"
-                r"\bcertify\b|\bno experience\b", re.I)),
-    (re.compile(r"\blicen[cs]\w*\b|\bcredential\w*\b|\bregistration\b", re.I),
-     re.compile(r"(?!)"),
-     re.compile(r"\blicen[cs]\w*\b|\bcredential\b|\bregistration\b", re.I)),
-)
-
-
 # Words a posting uses in their plain sense ("our warehouse management system", "the first of the month after
 # hire", "nursing assistants") that the guard against instructions in a document also watches for.
 _PLAIN_WORDS_RE = re.compile(r"\b(?:systems?|hire|hired|assistants?)\b|\byou are (?=applying|based|expected|responsible|able)",
@@ -472,9 +429,13 @@ def _quotable(sentence: str) -> str:
     return sentence.strip(" .;:,-") if safe_phrase(plain, 200) else ""
 
 
+_BULLETS = ("-", "*", "•", "+")
+
+
 def _headed_sentences(text: str) -> list[tuple[str, str]]:
     """The posting's sentences, each with the heading of the section it sits under ("" before the first): a
-    "## …" line, a short line ending in ":" or in bold, or the label of a line ("Physical demands: …")."""
+    "## …" line, a short line ending in ":" or in bold, a section's plain name on its own line, or the label of a
+    line ("Physical demands: …")."""
     out: list[tuple[str, str]] = []
     heading = ""
     for raw in (text or "").splitlines():
@@ -484,6 +445,12 @@ def _headed_sentences(text: str) -> list[tuple[str, str]]:
         if marked:
             heading = marked.group(1)
             continue
+        # A job board's plain heading on a line of its own ("About us", "Responsibilities", "Benefits"), as the
+        # setup page reads it.
+        section = _jd_section(line) if len(line.split()) <= 6 and not line.startswith(_BULLETS) else None
+        if section is not None and not section[1]:
+            heading = line.rstrip(" :")
+            continue
         label = re.match(r"^([A-Z][\w ,&/-]{2,30}):\s+\S", line)
         for sentence in _sentences(line):
             out.append((label.group(1) if label else heading, sentence))
@@ -491,38 +458,68 @@ def _headed_sentences(text: str) -> list[tuple[str, str]]:
 
 
 def _terms_answer(question: str, sources: list[tuple[str, str]], brief: bool) -> str:
-    """A question about the job's terms answered from the sentences that hold them (under their section's heading,
-    or saying what answers), the one sharing most of the question's words first; "" when it is not such a
-    question or no sentence holds the answer."""
-    asks = [(heading, says) for ask, heading, says in _TERMS_ASKS if ask.search(question)]
-    if not asks:
+    """A question about the job's terms (the pay, the hours, the holiday, training, a licence …) answered from the
+    sentences that say them (or the section headed for them), the one sharing most of the question's words first;
+    what no sentence says is named as not said. "" when it asks about no such term, or about one only another
+    reading answers (working from home: the place)."""
+    question = _ASK_LEAD_IN_RE.sub("", question)
+    # What is asked, not what they said around it ("… The title says growth marketing.").
+    question = " ".join(s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s.endswith("?")) or question
+    found = terms_asked(_401K_RE.sub("401k", question))
+    if not found:
         return ""
-    from_body = front_matter  # the fields above a markdown posting are read by the setup page, not quoted
+    asked = [term for term, _ in found]
+    # Said back in the question's own words where they read as a thing ("the salary", "lifting", "overtime").
+    own = {p: w for p, w in question_topics(question, sources) if _speakable(p)}
+    names = {term: next((p for p, w in own.items() if w & word_stems(words)), term.name) for term, words in found}
     wanted = word_stems(_ABOUT_THEMSELVES_RE.sub(" ", question)) - _GENERIC_QUESTION_WORDS
+    labels = [label for label, text in sources if (text or "").strip()]
+    where = "" if all(term.settled_by_silence for term in asked) else _where_it_is(question, sources, brief)
+    if "the role is remote" in where:  # the posting's location says it ("Remote, 5+ years")
+        return where
     for label, text in sources:
-        _, body = from_body(text or "")
-        found: list[tuple[int, int, int, str, str]] = []
-        for order, (heading, sentence) in enumerate(_headed_sentences(body)):
-            if not 12 <= len(sentence) <= 240 or "http" in sentence:
+        _, body = front_matter(text or "")  # the fields above a posting are read by the setup page, not quoted
+        # A sentence, not a slug ("patient-success-advisor-remote") nor a link.
+        headed = [(heading, sentence) for heading, sentence in _headed_sentences(body)
+                  if 12 <= len(sentence) <= 240 and "http" not in sentence and " " in sentence.strip()]
+        quotes: list[str] = []
+        silent: list[Term] = []
+        for term in asked:
+            said = _said_of(term, headed, wanted)
+            if not said:
+                silent.append(term)
                 continue
-            for rank, (under, says) in enumerate(asks):
-                placed = bool(heading and under.search(heading))
-                if says.search(sentence) or (placed and len(sentence.split()) >= 3):
-                    shared = len(wanted & (word_stems(sentence) | word_stems(heading))) + placed
-                    found.append((-shared, rank, order, heading, sentence))
-                    break
-        if not found:
+            quotes += [q for q in said[: 2 if len(asked) == 1 else 1] if q not in quotes]
+        if not quotes:
             continue
-        said = [(f, _quotable(f[4])) for f in sorted(found)]
-        said = [(f, spoken) for f, spoken in said if spoken]
-        if not said:
-            continue
-        best, spoken = said[0]
-        quote = f"{label[0].upper() + label[1:]} says: “{cap(spoken[0].upper() + spoken[1:], 200)}.”"
-        # The rest of the same section ("Lift up to 55 lbs" and "Stand … for up to 10 hours").
-        also = next((s for f, s in said[1:] if f[3] and f[3] == best[3] and f[1] == best[1]), None)
-        if also:
-            quote += f" It also says: “{cap(also, 200)}.”"
-        rest = "" if brief else " The hiring team can tell you how that works in practice."
-        return f"Good question. {quote}{rest}"
-    return ""
+        source = label[0].upper() + label[1:]
+        quote = " It also says: ".join(f"“{cap(q[0].upper() + q[1:], 200)}.”" for q in quotes[:3])
+        left = [names[term] for term in silent]
+        rest = (f" It doesn't say anything about {_listed(left[:3])}; the hiring team can tell you more." if left
+                else "" if brief else " The hiring team can tell you how that works in practice.")
+        return f"Good question. {source} says: {quote}{rest}"
+    if not labels:
+        return ""
+    if not all(term.settled_by_silence for term in asked):
+        return where
+    said_by = (f"{labels[0][0].upper() + labels[0][1:]} doesn't" if len(labels) == 1 else
+               f"{labels[0][0].upper() + labels[0][1:]} and {' and '.join(labels[1:])} don't")
+    return (f"Good question. {said_by} say anything about {_listed([names[t] for t in asked][:3])}, so I'd rather not "
+            "guess; that's a good one for the hiring team.")
+
+
+def _said_of(term: Term, headed: list[tuple[str, str]], wanted: set[str]) -> list[str]:
+    """The sentences that answer `term`, best first: those saying it before those only under its heading, then
+    those sharing more of the question's words; the second only when it sits in the first one's section."""
+    found: list[tuple[bool, bool, int, int, str, str]] = []
+    for order, (heading, sentence) in enumerate(headed):
+        by_words, placed, elsewhere = answered_by(term, heading, sentence)
+        if by_words or (placed and len(sentence.split()) >= 3):
+            shared = len(wanted & (word_stems(sentence) | word_stems(heading)))
+            found.append((not by_words or elsewhere, not placed, -shared, order, heading, sentence))
+    said = [(f, spoken) for f, spoken in ((f, _quotable(f[5])) for f in sorted(found)) if spoken]
+    if not said:
+        return []
+    best = said[0][0]
+    also = [spoken for f, spoken in said[1:] if best[4] and f[4] == best[4] and f[0] == best[0]]
+    return [said[0][1], *also[:1]]
