@@ -28,7 +28,8 @@ from agent_worker.core.facts.models import JobRequirements
 from agent_worker.core.facts.resume import _split_items
 from agent_worker.core.facts.skills import _vocabulary_skills
 
-_NICE_HINT = re.compile(r"\b(?:a plus|is a plus|bonus|nice to have|preferred|desirable|ideally|advantage|asset)\b", re.I)
+_NICE_HINT = re.compile(r"\b(?:a plus|is a plus|bonus|nice to have|preferred|desirable|ideally|advantage|asset|"
+                        r"would be useful|not essential)\b", re.I)
 _NICE_ANYWHERE = re.compile(r"\bwould be (?:an? )?(?:\w+ )?(?:asset|plus|advantage|bonus)\b|\bis a plus\b", re.I)
 # Lines of a posting that sell the job or the company, or are boilerplate: never a requirement or a duty.
 _PITCH_START = re.compile(
@@ -74,7 +75,8 @@ _CONDITION = re.compile(
 # What the employer promises to do or give ("we will train you", "full training is given", "No experience is
 # needed"): said to win the candidate, never asked of them.
 _PROMISE = re.compile(
-    r"\b(?:we|we(?:'|’)ll|we will)\s+(?:will\s+)?(?:provide|offer|train|certify|teach|pay for|cover|support|give)\b|"
+    r"\b(?:we|we(?:'|’)ll|we will)\s+(?:will\s+)?(?:provide|offer|train|certify|teach|pay for|cover|support|give|fund|"
+    r"sponsor|arrange|apply for|help you)\b|"
     r"\b(?:full|paid|free)\s+training\b|\btraining (?:is |will be )?(?:provided|given)\b|"
     r"^no (?:prior |previous )?(?:experience|qualifications?) (?:is |are )?(?:needed|necessary|required)\b",
     re.I,
@@ -115,8 +117,14 @@ def _is_terms(item: str, location: str | None) -> bool:
 
 
 def _without_promise(item: str) -> str:
-    """A requirement without the promise in brackets after it ("Valid forklift certification (we will certify …)")."""
-    return re.sub(r"\s*\((?=[^()]*\bwe\b)[^()]*\)", "", item, flags=re.I).strip()
+    """A requirement without the promise in brackets or in a clause after it ("Valid forklift certification (we will
+    certify …)", "Food hygiene certificate, or willing to obtain - we will train you", "…, as full training is
+    given"): what is asked stays."""
+    item = re.sub(r"\s*\((?=[^()]*\bwe\b)[^()]*\)", "", item, flags=re.I).strip()
+    clauses = re.split(r"(\s*(?:[,;:]|\s[-–—])\s*(?:as |but |and |since )?)", item)
+    while len(clauses) >= 3 and _PROMISE.search(clauses[-1].strip()):
+        clauses = clauses[:-2]
+    return "".join(clauses).strip()
 
 
 _PROFILE_HEADING = re.compile(

@@ -48,7 +48,8 @@ _JD_SECTIONS = {
     r"what you need|what you bring|required skills|skills(?: (?:&|and) experience)?|"
     r"experience|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are)? looking for|who you are|"
     r"about you|you have|you should have|you bring|your profile|your skills|the ideal candidate|"
-    r"skills and qualifications|requirements and qualifications|competencies|essential criteria|"
+    r"skills and qualifications|requirements and qualifications|competencies|essential(?: criteria| skills| "
+    r"requirements| experience)?|"
     r"what you need to succeed|what it takes|you might be a fit if|what we look for|what we(?:'re| are) seeking|"
     r"who we(?:'re| are) looking for|you(?:'ll| will) need|what you(?:'ll| will)? have|we(?:'d| would) love (?:you )?to hear from you if",
     "resp": r"(?:key |main |core |primary |job )?responsibilities|about the (?:position|role|job|opportunity)|"
@@ -62,7 +63,8 @@ _JD_SECTIONS = {
     r"working conditions|training|(?:hiring|interview) process|how we work|start date|safeguarding|"
     r"about us|about the company|who we are|benefits|perks|compensation|salary|pay|how to apply|"
     r"equal opportunity|eeo|why join us|why us|our culture|the team|about the team|location|quick summary|"
-    r"overview|company overview|what we offer|we offer|summary|apply|contact|job type|schedule|remote|"
+    r"overview|company overview|what we offer|we offer|what you(?:'ll| will)? get|what(?:'s| is) in it for you|"
+    r"in return|summary|apply|contact|job type|schedule|remote|"
     r"why (?:you should |you'll |you will )?(?:join|work (?:at|for|with))(?: us| [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,3})?|"
     r"our (?:mission|values|story)|life at [A-Z][\w&.-]*|"
     r"about [A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,3}",
@@ -109,6 +111,8 @@ _NOT_A_NAME = {
     "role", "team", "position", "job", "company", "remote", "hybrid", "benefits", "why", "what", "how", "who",
 }
 _NAME = r"[A-Z][\w&.'’-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w&.'’-]*){0,3}"
+# A name on a line of its own may be longer ("J. Okafor Plumbing & Heating Ltd").
+_LINE_NAME = r"[A-Z][\w&.'’-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w&.'’-]*){0,5}"
 # Sentences in which a posting names the hiring organisation, with how sure each makes us.
 _COMPANY_MENTIONS = [
     (re.compile(rf"(?P<v>{_NAME})[ \t]+(?:is|are)[ \t]+(?:hiring|looking for|seeking|recruiting)\b"), 0.85),
@@ -117,8 +121,10 @@ _COMPANY_MENTIONS = [
     (re.compile(rf"\b(?:a part of|work at|working at)[ \t]+(?P<v>{_NAME})(?=[ \t]*(?:\)|[,.!?;]\s|$))"), 0.5),
 ]
 # The last word of an organisation's name ("Marion County Clerk's Office", "Lincoln Unified School District").
-_ORG_END = re.compile(r"\b(?:Office|Inc\.?|LLC|Ltd\.?|Group|Co\.?|Company|Partnership|Hospital|Clinic|School|District|"
-                      r"Center|Centre|Services|Agency|Department|Council|Hotel|Trust|Union|Contractors|Foods)$")
+_ORG_END = re.compile(r"\b(?:Office|Inc\.?|LLC|Ltd\.?|Limited|plc|PLC|Group|Co\.?|Company|Partnership|Partners|Associates|"
+                      r"Hospital|Clinic|Practice|Surgery|Pharmacy|Nursery|School|Academy|College|University|District|"
+                      r"Center|Centre|Services|Agency|Department|Council|Hotel|Inn|Restaurant|Trust|Union|Contractors|"
+                      r"Foods|Stores|Logistics|Distribution|Solicitors)$")
 _STATE_AFTER = r"\s*,\s*(?:[A-Z]{2}|[A-Z][a-z]+)\b"
 
 
@@ -177,13 +183,13 @@ def _jd_company(lines: list[str], title: str | None, location: str | None = None
     # "ComfortPro Heating & Air" on a line of its own under the title, named again in the text.
     for line in _header_lines(lines)[1:3]:
         name = line.strip(" #*_")
-        if (
-            re.fullmatch(_NAME, name)
-            and len(re.findall(re.escape(name), text)) >= 2
-            and (_usable_name(name, title, text.replace(line, ""), location)
-                 or (_ORG_END.search(name) and not _is_place(name, text.replace(line, ""), location)))
-            and not _jd_section(name)
-        ):
+        if not re.fullmatch(_LINE_NAME, name) or _jd_section(name):
+            continue
+        rest = text.replace(line, "")
+        # Named again in the text, or ending as organisations' names do ("K. Mensah Electrical Ltd", "The Riverside
+        # Inn"): the company, unless the name is a place.
+        if (len(re.findall(re.escape(name), text)) >= 2 and _usable_name(name, title, rest, location)) or (
+                _ORG_END.search(name) and not _is_place(name, rest, location)):
             return name, 0.8
     found: dict[str, list[float]] = {}
     for pattern, confidence in _COMPANY_MENTIONS:
@@ -212,6 +218,8 @@ _LOCATION_PART = re.compile(
     r"amsterdam|dublin|munich|madrid|barcelona|lisbon|singapore|sydney|tokyo|bangalore|bengaluru)\b.*)$"
 )
 _CITY_STATE = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*,\s*[A-Z]{2}(?![A-Za-z])")
+_TOWN_AND_COUNTY = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2}(?:,\s*[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2}|"
+                              r"\s+[A-Z]{1,2}\d{1,2}[A-Z]?(?:\s+\d[A-Z]{2})?)")
 
 
 def _header_lines(lines: list[str]) -> list[str]:
@@ -243,6 +251,13 @@ def _jd_location(lines: list[str]) -> tuple[str | None, float]:
         match = _CITY_STATE.search(line)
         if match and not _TITLE_WORDS.search(match.group(0)):
             return match.group(0), 0.8
+    # "Care Home - Harrogate, North Yorkshire", "Bristol BS1": a town with its county or its postcode, after the
+    # name on a line of the header (the title line is the job's, never its place).
+    for line in _header_lines(lines)[1:]:
+        parts = [p.strip(" #*") for p in re.split(r"\s+[—–|·•]\s+|\s+-\s+", line)]
+        for part in parts[1:] if len(parts) > 1 else parts:
+            if _TOWN_AND_COUNTY.fullmatch(part) and not _TITLE_WORDS.search(part):
+                return part, 0.75
     if re.search(r"(?im)^(?:remote|this is a (?:fully )?remote (?:position|role|job))\b", "\n".join(lines)):
         return "Remote", 0.7
     return None, 0.0
@@ -282,4 +297,10 @@ def _jd_title(lines: list[str], raw_lines: list[str]) -> tuple[str | None, float
             line = clean_line(raw)
             if line and not _jd_section(line) and len(line) <= 80:
                 return line, 0.6
+    # A plain posting's first line, when it reads as a name of a job ("Receptionist", "Warehouse Operative - Nights"):
+    # short, capitalised, no sentence, no pay, no section.
+    first = next((ln.strip(" #*_") for ln in lines if ln), "")
+    if (first and first[0].isupper() and len(first.split()) <= 8 and not first.endswith((".", ":", "!", "?"))
+            and not _jd_section(first) and not re.search(r"https?://|@|[$£€]|\d{3}", first)):
+        return _shorten(_without_place(first), 80), 0.6
     return None, 0.0

@@ -349,6 +349,11 @@ def _named_verdict(requirement: str, resume_text: str) -> tuple[bool, str] | Non
     return True, "resume shows " + ", ".join(dict.fromkeys(found))
 
 
+# "(or willing to obtain)", ", or willing to work towards it": the posting takes the promise for the thing.
+_WILLING_TO_OBTAIN = re.compile(r"\s*[,(;]?\s*\(?\s*\b(?:or\s+)?(?:be\s+)?willing(?:ness)? to (?:obtain|get|gain|complete|"
+                                r"achieve|study|work towards?|acquire|undertake)\b[^)]*\)?", re.IGNORECASE)
+
+
 def _cut(text: str, limit: int = 70) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
@@ -378,6 +383,12 @@ def match_resume_to_job(
     to_confirm: list[dict[str, str]] = []
 
     def judge(requirement: str) -> tuple[bool | None, str]:
+        willing = _WILLING_TO_OBTAIN.search(requirement)
+        if willing:
+            # "Hazmat endorsement (or willing to obtain)": the thing itself, which the resume shows or not; never a
+            # quality. Not shown, it is a gap the candidate can answer by saying they will get it.
+            met, why = judge(_WILLING_TO_OBTAIN.sub("", requirement).strip(" ,;-–—"))
+            return (True, why) if met else (False, "not in the resume; the posting takes someone willing to get it")
         credential = _credential_verdict(requirement, raw_lines)
         if credential is not None:
             met, why, confirm = credential

@@ -3,7 +3,7 @@ each failure a user met, on a posting of that shape from tests/fixtures/professi
 
 from pathlib import Path
 
-from agent_worker.core.facts import extract_job_requirements, match_resume_to_job
+from agent_worker.core.facts import extract_job_requirements, extract_resume_facts, match_resume_to_job
 from agent_worker.core.facts.models import JobRequirements, Position, ResumeFacts
 
 PROFESSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "professions"
@@ -119,3 +119,16 @@ def test_what_the_company_will_do_or_give_is_never_a_requirement():
     reqs = extract_job_requirements(posting)
     assert reqs.must_haves == ["Forklift certification"]
     assert reqs.conditions == ["Able to stand for a full shift"]
+
+
+def test_a_credential_the_posting_takes_a_promise_for_is_a_gap_never_a_quality():
+    """"Hazmat endorsement (or willing to obtain)" was listed as a quality to show in the answers."""
+    posting = ("Delivery Driver\nRequirements\n- Class B CDL\n- Hazmat endorsement (or willing to obtain)\n"
+               "- Food hygiene certificate, or willing to obtain\n")
+    resume = ("Sam Lee\nExperience\nDriver - Acme Foods - 2019-present\n- Drove a box truck on a daily route\n"
+              "Licences\nClass B CDL (2019)\nFood hygiene certificate (2022)\n")
+    match = match_resume_to_job(extract_resume_facts(resume), extract_job_requirements(posting), today_year=2026,
+                                resume_text=resume)
+    assert [g["requirement"] for g in match["gaps"]] == ["Hazmat endorsement (or willing to obtain)"]
+    assert "willing to get it" in match["gaps"][0]["why"] and match["qualities"] == []
+    assert "Food hygiene certificate, or willing to obtain" in [m["requirement"] for m in match["matched_requirements"]]

@@ -51,3 +51,68 @@ def test_a_town_after_in_is_still_no_company():
     reqs = extract_job_requirements("Registered Nurse\n\nWe are a family clinic in Riverside. Riverside is hiring "
                                     "nurses for its new wing.\n")
     assert reqs.company is None
+
+
+# Shapes of postings from job boards outside the fixtures' (issue 26's posting part, issue 31): made here, not the
+# held-out sets'.
+_TEACHING_ASSISTANT = """# Teaching Assistant (SEN)
+
+**Oakfield Primary School** · Permanent · Term time only
+
+Oakfield is a friendly two-form entry primary school.
+
+### Essential
+- Level 2 Teaching Assistant qualification
+- An enhanced DBS check (we will apply for this for you)
+"""
+_CARE_ASSISTANT = """Care Assistant
+Harrogate Lodge Care Home - Harrogate, North Yorkshire
+£11.50 an hour - Permanent, Full-time
+
+Requirements
+- Care Certificate or NVQ Level 2 in Health and Social Care, or willing to work towards it - we will fund it
+"""
+_RECEPTIONIST = """Receptionist
+Greenway Dental Practice, Leeds
+
+Requirements
+- Experience on reception
+- Good IT skills, as full training is given on our booking system
+Location: Leeds LS1
+"""
+
+
+def test_an_essential_section_is_the_requirements_and_the_company_is_never_its_contract():
+    reqs = extract_job_requirements(_TEACHING_ASSISTANT)
+    assert reqs.company == "Oakfield Primary School"
+    assert reqs.must_haves == ["Level 2 Teaching Assistant qualification", "An enhanced DBS check"]
+
+
+def test_a_town_with_its_county_is_the_location_and_the_promise_after_a_requirement_is_cut():
+    reqs = extract_job_requirements(_CARE_ASSISTANT)
+    assert (reqs.company, reqs.location) == ("Harrogate Lodge Care Home", "Harrogate, North Yorkshire")
+    assert reqs.must_haves == ["Care Certificate or NVQ Level 2 in Health and Social Care, or willing to work towards it"]
+
+
+def test_a_plain_postings_first_line_is_its_title():
+    reqs = extract_job_requirements(_RECEPTIONIST)
+    assert (reqs.title, reqs.company, reqs.location) == ("Receptionist", "Greenway Dental Practice", "Leeds LS1")
+    assert reqs.must_haves == ["Experience on reception", "Good IT skills"]
+
+
+def test_a_name_on_its_own_line_ending_as_organisations_do_is_the_company():
+    electrician = ("Apprentice Electrician\n\nK. Mensah Electrical Ltd\nStockport, Greater Manchester\n\n"
+                   "We are a small electrical firm.\n\nWhat we're looking for\n- GCSE Maths\n"
+                   "- A full driving licence would be useful but is not essential\n\nWhat you get\n- £7.50 an hour\n")
+    reqs = extract_job_requirements(electrician)
+    assert (reqs.company, reqs.location) == ("K. Mensah Electrical Ltd", "Stockport, Greater Manchester")
+    assert reqs.must_haves == ["GCSE Maths"]  # "What you get" is a heading, the licence "would be useful"
+    assert reqs.nice_to_haves == ["A full driving licence would be useful but is not essential"]
+    porter = ("Kitchen Porter (Part-time)\nThe Riverside Inn\nWindsor SL4\n£11.44 an hour\n\nAbout us\n"
+              "The Riverside Inn is a 30-bedroom inn.\n\nRequirements\n- Able to work weekends\n")
+    assert extract_job_requirements(porter).company == "The Riverside Inn"
+    board = ("Cleaner - Office Building\nBrightClean Facilities Services\n\nJob details\nPay: £11.60 per hour\n"
+             "Location: Milton Keynes\n\nFull job description\nBrightClean provides contract cleaning.\n\n"
+             "What you need:\n- Cleaning experience\n- We will provide full training and uniform\n")
+    reqs = extract_job_requirements(board)
+    assert (reqs.company, reqs.must_haves) == ("BrightClean Facilities Services", ["Cleaning experience"])
