@@ -11,9 +11,12 @@ row by row. Runs inside the sandboxed child process only.
 
 from __future__ import annotations
 
+from agent_worker.core.facts.patterns import _RANGE_RE
+
 from .spacing import Line
 
 _EDGE = 2.0  # points of slack when comparing positions
+_LINE = 12.0  # points: about a line of body text
 
 
 def _rows(lines: list[Line]) -> list[str]:
@@ -139,3 +142,92 @@ def with_fields(text: str, pages: list[tuple[float, list[Line]]]) -> str:
         fields = rows.get(squeezed(line)) if " | " not in line else None
         out.append(" | ".join(" ".join(f.split()) for f in fields) if fields else line)
     return "\n".join(out)
+
+
+def drawn_out_of_order(text: str, pages: list[tuple[float, list[Line]]]) -> bool:
+    """True when every page has one column and the plain reading (`text`, in drawing order) goes back up one
+    to a line alone on its row: a heading in a text box or a float drawn after the body it heads ("WORK
+    HISTORY" read after the last entry). Then the printed rows, top to bottom, are the reading order. Cells
+    side by side (a grid of schools) are read one after the other, which goes back up to a row already
+    begun: that is their reading order. So is a page with two columns; such a document is not judged here."""
+    where: dict[str, tuple[int, float, bool]] = {}
+    repeated: set[str] = set()  # a line printed twice (the same duty under two jobs) says nothing of order
+    for number, (width, lines) in enumerate(pages):
+        if _gutter(lines, width) is not None:
+            return False
+        for row in _row_groups(lines):
+            for line in row:
+                key = squeezed(line[4])
+                if key in where:
+                    repeated.add(key)
+                elif len(key) >= 6:
+                    where[key] = (number, line[3], len(row) == 1)
+    for key in repeated:
+        del where[key]
+    previous: tuple[int, float, bool] | None = None
+    for row_text in text.split("\n"):
+        here = where.get(squeezed(row_text))
+        if here is None:
+            continue
+        if previous is not None and here[0] == previous[0] and here[1] > previous[1] + 2 * _LINE and here[2]:
+            return True
+        previous = here
+    return False
+
+
+def with_wrapped_dates(text: str, pages: list[tuple[float, list[Line]]]) -> str:
+    """`text` with a right-aligned date that wraps in its narrow column put back on one line: moderncv's date
+    column ("Jul 2022–Oct" over "2023"), a right-hand dates column. The plain reading gives the pieces as
+    lines of their own, which no date range reads across. Pieces are one date when they are short, end at the
+    same x, each sits right under the one before, and only together do they hold a date range."""
+    wrapped = {
+        squeezed("".join(piece[4] for piece in stack))
+        for _, lines in pages
+        for stack in _stacks(lines)
+        if len(stack) > 1 and _range_across([piece[4] for piece in stack])
+    }
+    if not wrapped:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        run = _wrapped_run(lines, i, wrapped)
+        out.append(" ".join(line.strip() for line in lines[i : i + run]) if run > 1 else lines[i])
+        i += max(run, 1)
+    return "\n".join(out)
+
+
+def _stacks(lines: list[Line]) -> list[list[Line]]:
+    """Runs of short pieces (four words at most), each right under the one before and ending at the same x."""
+    stacks: list[list[Line]] = []
+    for line in sorted(lines, key=lambda ln: (-ln[3], ln[0])):
+        for stack in stacks:
+            last = stack[-1]
+            if abs(last[2] - line[2]) <= _EDGE and 0 <= last[1] - line[3] <= max(last[3] - last[1], 1.0) / 2:
+                stack.append(line)
+                break
+        else:
+            stacks.append([line])
+    return [stack for stack in stacks if all(len(piece[4].split()) <= 4 for piece in stack)]
+
+
+def _range_across(pieces: list[str]) -> bool:
+    """True when a date range starts in one piece and ends in a later one, the pieces read as one line."""
+    joined, cuts = "", []
+    for piece in pieces:
+        joined = f"{joined} {piece.strip()}" if joined else piece.strip()
+        cuts.append(len(joined))
+    return any(m.start() < cut < m.end() for m in _RANGE_RE.finditer(joined) for cut in cuts[:-1])
+
+
+def _wrapped_run(lines: list[str], start: int, wrapped: set[str]) -> int:
+    """How many lines from `start` make one of the `wrapped` dates together (0 when none)."""
+    joined = ""
+    for count, line in enumerate(lines[start : start + 6], start=1):
+        joined += squeezed(line)
+        if joined in wrapped:
+            return count
+        if not joined or not any(date.startswith(joined) for date in wrapped):
+            return 0
+    return 0

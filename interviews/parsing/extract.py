@@ -152,13 +152,21 @@ def _positions_score(text: str, *, dated_only: bool = True) -> float:
     return sum(p.confidence for p in read_resume_facts(text).positions if p.start or not dated_only)
 
 
+def _dated_entries(text: str) -> int:
+    from agent_worker.core.facts.resume import read_resume_facts
+
+    return sum(1 for p in read_resume_facts(text).positions if p.start)
+
+
 def _resume_reading(data: bytes, text: str) -> str:
-    """The best reading of a resume PDF (_best_reading), with each printed row's fields set apart where the page
-    shows a gap between them (columns.with_fields)."""
+    """The best reading of a resume PDF (_best_reading), with a date that wraps in its narrow column read as one
+    line (columns.with_wrapped_dates) and each printed row's fields set apart where the page shows a gap
+    between them (columns.with_fields)."""
     from . import columns, spacing
 
     pages = spacing.page_lines(data, spacing.cpu_budget())
-    return columns.with_fields(_best_reading(data, text, pages), pages)
+    best = _best_reading(data, columns.with_wrapped_dates(text, pages), pages)
+    return columns.with_fields(columns.with_wrapped_dates(best, pages), pages)
 
 
 def _best_reading(data: bytes, text: str, pages: list) -> str:
@@ -174,6 +182,13 @@ def _best_reading(data: bytes, text: str, pages: list) -> str:
 
     from . import columns
 
+    if pages and columns.drawn_out_of_order(text, pages):
+        # Headings in text boxes or floats drawn after the body: the page's rows, top to bottom, unless that
+        # finds under half the dated entries. Not "more entries wins": without its headings the plain reading
+        # takes the education that follows the last job for more jobs.
+        by_rows = normalise_text(columns.column_text(pages))
+        if 2 * _dated_entries(by_rows) >= _dated_entries(text):
+            return by_rows
     pieces = columns.interleaved(text, pages) if pages else None
     if pieces is not None:
         # A label or date column beside the entries (moderncv) mixes on each line too, and is read right

@@ -44,8 +44,8 @@ def _strip_symbols(line: str) -> str:
     out = []
     for ch in line:
         category = unicodedata.category(ch)
-        if category == "Co" or ch == "\ufffd":  # private-use icon glyphs, replacement characters
-            continue
+        if (category == "Co" and ch not in _BULLETS) or ch == "\ufffd":
+            continue  # private-use icon glyphs (Symbol and Wingdings bullets are kept), replacement characters
         if category == "So" and ch not in _BULLETS and ch not in _KEPT_SYMBOLS and not ("\u2460" <= ch <= "\u24ff"):
             continue  # emoji and pictograms used as icons
         if category == "Cc" and ch not in "\t":

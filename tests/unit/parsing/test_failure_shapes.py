@@ -6,6 +6,7 @@ import json
 import pytest
 
 from interviews.parsing import parse_document
+from interviews.parsing.normalise import normalise_text
 
 from .documents import docx_bytes, html_pdf, read_positions
 from .test_generated_layouts import ROW, _text_box
@@ -136,3 +137,64 @@ def test_small_capital_headings_iso_dates_and_dates_above_their_entry():
     facts = parse_document((GENERATED / "theme-paper.pdf").read_bytes(), "cv.pdf", "resume").highlights
     assert [(p["title"], p["employer"]) for p in facts["positions"]] == truth_positions("theme-paper")
     assert facts["positions"][0]["start"] == "2024-02-01" and facts["positions"][0]["end"] == "2026-04-01"
+
+
+def test_a_word_made_pdf_whose_section_headings_are_drawn_after_the_body_reads_them_where_they_sit():
+    # LibreOffice draws a Word document's text boxes after its body: the text layer gives every heading at the
+    # end, and a bullet as a private-use Symbol glyph. The page's rows, top to bottom, put them back.
+    line, slot = "margin:0;height:16px;line-height:16px", "height:32px"
+    heading = "position:absolute;left:0;font-weight:bold"
+    cv = html_pdf(
+        "<div style='position:relative'>"
+        f"<div style='{line};height:40px;font-size:18pt'>Maria Williamson</div><div style='{slot}'></div>"
+        f"<p style='{line}'>Electrician with eight years in domestic and commercial work.</p>"
+        f"<div style='{slot}'></div>"
+        f"<p style='{line}'>Approved Electrician — Jan 2020 to Jun 2022</p>"
+        f"<p style='{line}'>Bailey Builders, Hansonbury</p>"
+        f"<p style='{line}'>- Read drawings and priced jobs up to £400k</p>"
+        f"<p style='{line}'>Electrician — Feb 2018 to Nov 2019</p>"
+        f"<p style='{line}'>Stevens Construction, Port Frankland</p>"
+        f"<p style='{line}'>- Supervised 12 subcontractors on a social housing refit</p>"
+        f"<div style='{slot}'></div>"
+        f"<p style='{line}'>Hansonbury College, 2016</p>"
+        f"<p style='{line}'>City &amp; Guilds Electrical Installation</p>"
+        f"<div style='{heading};top:48px'>PROFESSIONAL SUMMARY</div>"
+        f"<div style='{heading};top:96px'>WORK HISTORY</div>"
+        f"<div style='{heading};top:224px'>EDUCATION</div>"
+        "</div>"
+    )
+    facts = parse_document(cv, "cv.pdf", "resume").highlights
+    assert read_positions(facts["positions"]) == [
+        {"title": "Approved Electrician", "employer": "Bailey Builders", "start": "Jan 2020", "end": "Jun 2022"},
+        {"title": "Electrician", "employer": "Stevens Construction", "start": "Feb 2018", "end": "Nov 2019"},
+    ]
+    assert [school.startswith("Hansonbury College") for school in facts["education"]] == [True]
+
+
+def test_a_word_bullet_drawn_as_a_private_use_symbol_glyph_stays_a_bullet():
+    text = "\uf0b7 Read drawings and priced jobs\n\uf0a7 Trained apprentices"
+    assert normalise_text(text) == "- Read drawings and priced jobs\n- Trained apprentices"
+
+
+def test_a_latex_cvs_dates_that_wrap_in_their_narrow_left_column_date_the_entry_beside_them():
+    # moderncv's shape: each entry's dates right-aligned in a narrow column left of it, wrapping onto two or
+    # three lines ("Nov" over "2023–" over "Present"), which the text layer gives as lines of their own.
+    def entry(dates: str, head: str, duty: str) -> str:
+        return (
+            "<div style='display:flex;gap:8px;margin-top:8px'>"
+            f"<div style='width:62px;text-align:right;flex:none'>{dates}</div>"
+            f"<div><div>{head}</div><div>○ {duty}</div></div></div>"
+        )
+
+    cv = html_pdf(
+        "<h1>Isidor Scheuermann</h1><h2 style='margin-left:70px'>Experience</h2>"
+        + entry("Nov 2023–Present", "Finance Manager, Schmidt LLP, Torgau", "Processed supplier invoices")
+        + entry("Jul 2022–Oct 2023", "Accountant, Nette Bank, Magdeburg", "Ran payroll for 12 employees")
+        + "<h2 style='margin-left:70px'>Education</h2>"
+        + entry("2004–2007", "ACCA Professional Qualification, Universität Torgau", "Passed all papers")
+    )
+    facts = parse_document(cv, "cv.pdf", "resume").highlights
+    assert read_positions(facts["positions"]) == [
+        {"title": "Finance Manager", "employer": "Schmidt LLP", "start": "Nov 2023", "end": "Present"},
+        {"title": "Accountant", "employer": "Nette Bank", "start": "Jul 2022", "end": "Oct 2023"},
+    ]
