@@ -136,7 +136,10 @@ _SKILL_PREFIX = re.compile(
 
 
 _NAME_TOKEN = r"[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ'’.-]*"
-_NAME_RE = re.compile(rf"^{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{1,3}}$")
+# The lower-case particles of Dutch, German, French, Spanish, Portuguese and Italian surnames ("Tim van Doorn",
+# "Johannes van den Velden", "María de la Cruz").
+_NAME_PARTICLE = r"(?:van|von|der|den|de|des|du|da|di|del|della|do|dos|das|la|le|ten|ter|zu|y)"
+_NAME_RE = re.compile(rf"^{_NAME_TOKEN}(?:\s+(?:{_NAME_PARTICLE}\s+){{0,3}}{_NAME_TOKEN}){{1,3}}$")
 _CJK_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 # A Chinese section label that no list of them holds ends like one: 经历, 背景, 技能, 总结 ...
 _CJK_LABEL_RE = re.compile(r"(?:经历|经验|背景|技能|总结|评价|信息|意向|方式|荣誉|奖项|证书|能力|爱好|简介|介绍|项目|教育|作品|论文)$")
@@ -248,6 +251,7 @@ def _education_entries(section_lines: list[str]) -> list[str]:
         if (
             kind and other and last is not None and last["text"] is None and last[kind] is None
             and last[other] is not None and last["dates"] is None
+            and not (_RANGE_RE.search(text) and _RANGE_RE.search(last[other] or ""))  # each dated: two entries
         ):
             last[kind] = text
             continue

@@ -169,6 +169,21 @@ def test_it_extracts_the_name_of_the_candidate():
     assert extract_resume_facts(RESUME).name == "Jane Q. Doe"
 
 
+def test_two_education_lines_each_with_its_own_dates_are_two_entries():
+    text = ("Jo Bloggs\nEDUCATION\nBA History, Technische Hochschule Sangerhausen | 2006 – 2009\n"
+            "Diploma Business Administration, Universität Eichstätt | 2004 – 2006\n")
+    assert extract_resume_facts(text).education == [
+        "BA History, Technische Hochschule Sangerhausen 2006 – 2009",
+        "Diploma Business Administration, Universität Eichstätt 2004 – 2006",
+    ]
+
+
+def test_a_name_with_lower_case_particles_is_the_name_not_the_title_under_it():
+    # moderncv's header: the name, then the title the candidate gives themselves
+    for name in ("Johannes van den Velden", "Tim van Doorn", "María de la Cruz"):
+        assert extract_resume_facts(f"{name}\nRegistered Nurse\nBerlin\n").name == name
+
+
 def test_it_extracts_skills_from_the_vocabulary_and_the_skills_section():
     skills = extract_resume_facts(RESUME).skills
     for skill in ("Python", "Django", "PostgreSQL", "Docker", "Kubernetes", "Terraform", "Go", "gRPC", "Kafka",
