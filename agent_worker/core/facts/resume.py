@@ -199,6 +199,9 @@ def _joined_bullets(lines: list[str]) -> list[str]:
 _INSTITUTION_RE = re.compile(
     r"\b(?:universit(?:y|ies|ät|é|à)|universidad|college|school|institute|institut|instituto|academy|"
     r"polytechnic|politecnico|conservatory|école|ecole|escuela|hochschule|facultad|faculty|institution|institución|"
+    # German, Dutch, French and Spanish schools: Berufsschule, Fachhochschule, Berufskolleg, Universiteit,
+    # Hogeschool, MBO/ROC colleges, IUT, lycée, CIFP and IES (vocational and secondary schools), colegio.
+    r"\w*schule|\w*kolleg|akademie|universiteit|hogeschool|mbo|roc|iut|lyc[ée]e|cifp|ies|colegio|"
     r"[A-Z]{3,}TECH|KAIST|MIT|UCLA|ETH)\b|大学|学院",
     re.IGNORECASE,
 )

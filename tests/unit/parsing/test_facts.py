@@ -178,6 +178,14 @@ def test_two_education_lines_each_with_its_own_dates_are_two_entries():
     ]
 
 
+def test_schools_named_in_german_dutch_french_and_spanish_are_schools():
+    text = ("Jo Bloggs\nEDUCATION\nHogeschool De Kiel\nMSc Finance, 2011–2012\nBerufsschule Genthin\n"
+            "Diploma Hospitality, 2008–2010\nIUT de Saint Inès\nBSc Nursing, 2005–2007\n")
+    education = extract_resume_facts(text).education
+    assert [school in item for item, school in zip(education, ("Hogeschool De Kiel", "Berufsschule Genthin",
+                                                               "IUT de Saint Inès"), strict=True)] == [True] * 3
+
+
 def test_a_name_with_lower_case_particles_is_the_name_not_the_title_under_it():
     # moderncv's header: the name, then the title the candidate gives themselves
     for name in ("Johannes van den Velden", "Tim van Doorn", "María de la Cruz"):
