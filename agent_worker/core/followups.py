@@ -302,6 +302,7 @@ def redirect_line(question: str, answer: str, reading: Reading, job_words: froze
 
 def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[str]:
     """After a non-answer: one way in, about what they half-said if they said anything."""
+    options: tuple[str, ...]
     if anchor:
         options = (f"You mentioned {anchor}. What's one specific thing you did with {anchor}, and how did it go?",
                    f"Let's start from {anchor}: tell me about one time it mattered in your work.")
@@ -309,9 +310,15 @@ def non_answer_probe(stage: str, anchor: str, seed: str, key: object) -> list[st
         options = ("Let's try it another way: what's one thing you worked on in the last month?",
                    "What kind of work takes up most of your week at the moment?")
     else:
+        # Each non-answer gets a way in not offered yet (the engine refuses one asked before): a narrower question,
+        # their own last week, a choice between two, an example of the size of thing meant (issue 28).
         options = ("Take any recent piece of work, even a small one: what was it, and what did you do on it?",
-                   "Think of the last time something at work didn't go to plan. What happened, and what did you do?")
-    first = pick(options, seed, "probe", key)
+                   "Think of the last time something at work didn't go to plan. What happened, and what did you do?",
+                   "Let's keep it close to home: what's one thing you sorted out yourself at work last week?",
+                   "Would you rather tell me about a busy day that went well, or one that went badly? Either is fine.",
+                   "It can be something small, like helping a colleague who was stuck or fixing a mistake before "
+                   "anyone noticed. What's one time like that?")
+    first = pick(options[:2], seed, "probe", key)
     return [first, *[o for o in options if o != first]]
 
 

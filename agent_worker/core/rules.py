@@ -221,11 +221,23 @@ def assess_response(state: InterviewState, now: float, depth: int, key_points: I
                     record=((ev.RESPONSE_ASSESSED, assessed),))
 
 
-def _struggling(state: InterviewState, depth: int, assessed: str | None) -> bool:
-    """The last two answers of the stage were thin: move on rather than drag the stage out."""
+# The main stage (the one that asks for a piece of work in depth) is not left for want of answers before it has
+# offered this many ways in (or all it may ask) and run half its time: the person who most needs practice gets
+# more than three questions and 46 seconds of it (issue 28).
+MAIN_STAGE_DEPTH = 4
+WAYS_IN = 4
+
+
+def _struggling(state: InterviewState, now: float, stage: Stage, depth: int, assessed: str | None) -> bool:
+    """The last two answers of the stage were thin: move on rather than drag the stage out, once the main stage
+    has asked `WAYS_IN` questions and run half its time."""
     depths = [depth if qid == assessed else state.by_id[qid].depth for qid in state.stage.spoken]
     known = [d for d in depths if d is not None]
-    return depth <= 2 and (len(known) < 2 or (known[-2] or 0) <= 2)
+    thin = depth <= 2 and (len(known) < 2 or (known[-2] or 0) <= 2)
+    if not thin or (stage.target_depth or 0) < MAIN_STAGE_DEPTH:
+        return thin
+    return (len(state.stage.spoken) >= min(WAYS_IN, stage.max_questions)
+            and now - state.stage.entered_at >= stage.max_seconds / 2)
 
 
 def _guidance(state: InterviewState, now: float, depth: int, *, assessed: str | None = None) -> ToolResult:
@@ -243,7 +255,7 @@ def _guidance(state: InterviewState, now: float, depth: int, *, assessed: str | 
         return ToolResult(True, "move_on", "Ready to move on: this stage's questions are done. "
                                            "Call transition_stage now.", data)
     gate_open = gate(state, now, stage) is None
-    if gate_open and (target is None or left <= reserve_seconds(stage) or _struggling(state, depth, assessed)):
+    if gate_open and (target is None or left <= reserve_seconds(stage) or _struggling(state, now, stage, depth, assessed)):
         return ToolResult(True, "move_on", "Ready to move on: call transition_stage now.", data)
     if best >= (target or 0) and depth >= 3:
         data["keep_going"] = True
