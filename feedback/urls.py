@@ -16,4 +16,6 @@ urlpatterns = [
     path("<uuid:interview_id>/retry", views.retry, name="retry"),
     path("<uuid:interview_id>/delete/", views.delete, name="delete"),
     path("<uuid:interview_id>/questions/<str:question_id>/retake/", views.retake, name="retake"),
+    path("<uuid:interview_id>/questions/<str:question_id>/retake/transcribe", views.retake_transcribe,
+         name="retake_transcribe"),
 ]

@@ -17,6 +17,7 @@ from feedback.services.delivery import report_pdf_filename
 from feedback.services.interviews import interview_delete
 from feedback.services.reports import report_retry
 from feedback.services.retakes import attempt_create
+from interviews.llm import SpeechToTextError, speech_to_text
 from interviews.models import Status
 from interviews.services.recordings import recording_audio
 from mockflow_site.ranges import ranged_response
@@ -187,5 +188,37 @@ def retake(request, interview_id, question_id):
         return redirect(f"{url}#latest")
     attempts = selectors.attempts_at(interview, question_id)
     return render(request, "feedback/retake.html", {
-        "form": form, **presenters.retake_context(interview, original, attempts),
+        "form": form, "spoken": settings.SPOKEN_RETAKE_ENABLED,
+        "transcribe_url": reverse("feedback:retake_transcribe", args=[interview.pk, question_id]),
+        **presenters.retake_context(interview, original, attempts),
     })
+
+
+# A spoken retake, recorded in the page: a few minutes of Opus, under the request body cap (REQUEST_MAX_BYTES).
+SPOKEN_RETAKE_MAX_BYTES = 900 * 1024
+SPOKEN_RETAKE_MAGIC = {b"\x1a\x45\xdf\xa3": "audio/webm", b"OggS": "audio/ogg"}
+
+
+@login_required
+@require_POST
+def retake_transcribe(request, interview_id, question_id):
+    """A retake spoken in the page: its words from the configured speech-to-text, for the candidate to read over
+    and send (scored like a typed one). JSON: {"text"} or {"error"}."""
+    interview = _own_interview(request, interview_id)
+    if selectors.interview_answer(interview, question_id) is None:
+        raise Http404("No such question in this interview's report.")
+    if not settings.SPOKEN_RETAKE_ENABLED:
+        return JsonResponse({"error": "Speech-to-text is off on this server: type your answer."}, status=409)
+    audio = request.FILES.get("audio")
+    if audio is None or audio.size > SPOKEN_RETAKE_MAX_BYTES:
+        return JsonResponse({"error": "The recording is missing or too long: keep a spoken answer to a few minutes."},
+                            status=413 if audio is not None else 400)
+    data = audio.read()
+    kind = SPOKEN_RETAKE_MAGIC.get(data[:4])
+    if kind is None:
+        return JsonResponse({"error": "That recording is not audio this page can send."}, status=415)
+    try:
+        return JsonResponse({"text": speech_to_text(data, content_type=kind)})
+    except SpeechToTextError:
+        return JsonResponse({"error": "Your answer could not be turned into text just now: type it instead, or try "
+                                      "again."}, status=502)

@@ -1,4 +1,5 @@
-"""The web side's one import site of the openai SDK: small chat helpers for any OpenAI-compatible server.
+"""The web side's one import site of the openai SDK: small chat helpers for any OpenAI-compatible server, and
+speech to text for a spoken retake (`SPEECH_BASE_URL`/`SPEECH_API_KEY`/`STT_MODEL`, else the model's server).
 
 On when `OPENAI_API_KEY` is set (any value for a local server), with `OPENAI_BASE_URL` and
 `OPENAI_MODEL` optional. Callers treat every failure alike (`LLMError`) and fall back to rules.
@@ -71,3 +72,30 @@ def chat_text(messages: list[dict[str, str]], *, max_tokens: int = 600, timeout:
         raise LLMError("the model sent an empty answer")
     return content.strip()
 
+
+
+class SpeechToTextError(Exception):
+    """The speech could not be transcribed: not configured, unreachable, or nothing heard."""
+
+
+def speech_to_text(audio: bytes, *, content_type: str, timeout: float = DEFAULT_TIMEOUT) -> str:
+    """The words of a short recording (webm or ogg from the page's recorder), or SpeechToTextError."""
+    import openai
+
+    key = getattr(settings, "SPEECH_API_KEY", None) or getattr(settings, "OPENAI_API_KEY", None)
+    if not key:
+        raise SpeechToTextError("no SPEECH_API_KEY or OPENAI_API_KEY is configured")
+    base_url = getattr(settings, "SPEECH_BASE_URL", None) or getattr(settings, "OPENAI_BASE_URL", None) or None
+    client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=1)
+    extension = "ogg" if "ogg" in content_type else "webm"
+    try:
+        result = client.audio.transcriptions.create(
+            model=settings.STT_MODEL, file=(f"answer.{extension}", audio, content_type), response_format="json")
+    except openai.OpenAIError as exc:
+        raise SpeechToTextError(f"{type(exc).__name__}: {exc}") from exc
+    finally:
+        client.close()
+    text = " ".join(str(getattr(result, "text", "") or "").split())
+    if not text:
+        raise SpeechToTextError("nothing was heard in the recording")
+    return text

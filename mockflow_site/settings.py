@@ -252,6 +252,12 @@ TAVILY_BASE_URL = env_url("TAVILY_BASE_URL", schemes=("http", "https"))
 LIVEKIT_API_KEY = env_str("LIVEKIT_API_KEY")
 LIVEKIT_API_SECRET = env_str("LIVEKIT_API_SECRET")
 DEEPGRAM_API_KEY = env_str("DEEPGRAM_API_KEY")
+# Speech-to-text for a spoken retake on the report's "Try this one again" page (the agent worker reads the same
+# variables): an OpenAI-compatible server's /audio/transcriptions, the model's own server unless named.
+SPEECH_BASE_URL = env_url("SPEECH_BASE_URL", schemes=("http", "https"))
+SPEECH_API_KEY = env_str("SPEECH_API_KEY")
+STT_MODEL = env_str("STT_MODEL", "gpt-4o-mini-transcribe")
+SPOKEN_RETAKE_ENABLED = bool(SPEECH_API_KEY or OPENAI_API_KEY)
 VOICE_ENABLED = bool(LIVEKIT_URL and LIVEKIT_API_KEY and LIVEKIT_API_SECRET)
 
 # --- Product limits -----------------------------------------------------------------------------------

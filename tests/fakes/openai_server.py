@@ -11,7 +11,7 @@ Clients reach it through their real base URL option (``openai.OpenAI(base_url=se
     server.responder = lambda request_json: {"text": "..."}   # when the queue is empty
 
 ``/audio/speech`` (text to speech) answers with a little silence per word; ``speech_requests`` lists
-what was spoken.
+what was spoken. ``/audio/transcriptions`` (speech to text) answers ``server.transcript``, whatever the audio.
 
 Queued replies are used first, in order, one per chat request; then the responder; then
 ``server.default``. With none of them, the server answers 400 "no reply scripted", so a test that
@@ -144,6 +144,7 @@ class FakeOpenAI(FakeHTTPServer):
         self.responder: Responder | None = None
         self.default: Reply | None = None
         self.api_key: str | None = None  # when set, other bearer tokens get a 401
+        self.transcript = "I would measure it first, then change one thing at a time."  # /audio/transcriptions
         self._replies: deque[Reply] = deque()
         self._ids = itertools.count(1)
         self._reply_lock = threading.Lock()
@@ -208,6 +209,8 @@ class FakeOpenAI(FakeHTTPServer):
             return self._chat(request.json, writer)
         if request.method == "POST" and path.endswith("/audio/speech") and isinstance(request.json, dict):
             return writer.send(self._speech(request.json))
+        if request.method == "POST" and path.endswith("/audio/transcriptions"):
+            return writer.send(Response(body={"text": self.transcript}))
         writer.send(_error(404, f"fake-openai: no route for {request.method} {path}", "invalid_request_error"))
 
     def _speech(self, body: dict[str, Any]) -> Response:

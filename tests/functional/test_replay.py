@@ -105,3 +105,46 @@ def test_a_kept_answer_plays_on_the_report_and_a_click_on_a_word_plays_from_ther
     assert bobs.request.get(f"{live_server.url}{url}").status == 404
     assert page.context.request.get(f"{live_server.url}{url}", headers={"Range": "bytes=0-99"}).status == 206
     bobs.close()
+
+
+def test_a_question_tried_again_aloud_is_written_out_and_scored_beside_the_first_answer(
+    page, live_server, alice, pipeline, settings, fake_openai
+):
+    from feedback.models import Report
+    from tests.integration.feedback.helpers import GOOD_TURNS
+
+    settings.SPEECH_API_KEY = "any"
+    settings.SPEECH_BASE_URL = fake_openai.base_url
+    settings.SPOKEN_RETAKE_ENABLED = True
+    fake_openai.transcript = (
+        "Last spring a release broke the invoice export for two days. I wrote an end-to-end "
+        "test for it; since then we have shipped 14 releases without an export failure."
+    )
+    interview = completed_interview(alice, role=backend_role())
+    interview_completed.send(sender=type(interview), interview=interview)
+    weak = next(
+        a
+        for a in Report.objects.get(interview=interview).analysis["answers"]
+        if a["text"] == GOOD_TURNS[3]["say"]
+    )
+
+    log_in(page, live_server, "alice@example.com")
+    page.goto(f"{live_server.url}/feedback/{interview.pk}/questions/{weak['question_id']}/retake/")
+    expect(page.get_by_role("button", name="Stop and write it out")).to_be_hidden()
+    page.get_by_role("button", name="Speak your answer").click()
+    expect(page.get_by_role("button", name="Stop and write it out")).to_be_visible()
+    expect(page.get_by_role("button", name="Speak your answer")).to_be_hidden()
+    page.wait_for_timeout(1500)  # the fake microphone's beep is the answer
+    page.get_by_role("button", name="Stop and write it out").click()
+
+    expect(page.get_by_label("Your new answer")).to_have_value(fake_openai.transcript)
+    expect(page.get_by_role("button", name="Stop and write it out")).to_be_hidden()
+    page.screenshot(path=os.path.join(SCREENSHOTS, "retake-spoken-written-out.png"))
+    page.get_by_role("button", name="Score my new answer").click()
+
+    attempts = page.locator("article.attempt")
+    expect(attempts).to_have_count(2)
+    expect(attempts.last).to_contain_text("14 releases")
+    expect(attempts.last.locator(".answer-score")).to_be_visible()
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SCREENSHOTS, "retake-spoken.png"), full_page=True)

@@ -9,9 +9,6 @@ import pytest
 from feedback.models import Attempt, Report
 from feedback.practice import assess_one
 from feedback.selectors import competency_trends, interview_answer, job_context_of
-from interviews.models import Interview
-from interviews.signals import interview_completed
-from tests.integration.feedback.helpers import completed_interview
 
 pytestmark = pytest.mark.django_db
 
@@ -19,13 +16,6 @@ WEAK = "I think maybe we could have tested more, I guess."
 BETTER = ("Last spring our release broke the invoice export for two days because nobody tested it end to end. "
           "I wrote an end-to-end test for the export and added it to the release checklist. Since then we have "
           "shipped 14 releases without an export failure.")
-
-
-@pytest.fixture
-def alices_interview(alice, role, immediate_tasks, rules_only):
-    interview = completed_interview(alice, role=role)
-    interview_completed.send(sender=type(interview), interview=interview)
-    return Interview.objects.get(pk=interview.pk)  # as a request loads it, with its report built
 
 
 def weak_answer(interview):
