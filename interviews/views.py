@@ -13,6 +13,7 @@ from interviews.forms import NewInterviewForm
 from interviews.models import Interview
 from interviews.selectors import interview_for_owner
 from interviews.services.confirm import Correction, FactsLocked, facts_correct
+from interviews.services.recordings import recordings_stop
 from interviews.services.research_store import research_enabled, research_view
 from interviews.services.setup import InterviewLimitReached, interview_create, interview_understanding
 
@@ -116,3 +117,15 @@ def interview_facts(request, interview_id):
     else:
         messages.success(request, "Thanks: the interview will use what you confirmed.")
     return redirect(reverse("interviews:detail", kwargs={"interview_id": interview.id}) + "#understood")
+
+
+@login_required
+@require_POST
+def interview_recordings_stop(request, interview_id):
+    """The candidate stops keeping recordings of this interview's answers; those kept so far are deleted."""
+    interview = own_interview_or_404(request, interview_id)
+    deleted = recordings_stop(interview=interview)
+    kept = "the recording kept so far is" if deleted == 1 else f"the {deleted} recordings kept so far are"
+    messages.success(request, f"Your answers are no longer recorded in this interview; {kept} deleted."
+                     if deleted else "Your answers are no longer recorded in this interview.")
+    return redirect("interviews:detail", interview_id=interview.id)

@@ -160,3 +160,16 @@ def recording_files_delete(recordings: Any) -> None:
     """Remove the audio files of `recordings` (a queryset); their rows go with the interview (CASCADE)."""
     for recording in recordings.exclude(file=""):
         _remove_file(recording)
+
+
+def recordings_stop(*, interview: Interview) -> int:
+    """The candidate takes their consent back: nothing more is kept (the worker's next upload is refused), and the
+    recordings kept so far are deleted, files and rows. Return how many were deleted."""
+    with transaction.atomic():
+        Interview.objects.filter(pk=interview.pk).update(recording_consent=False, recording_consent_at=None)
+        kept = Recording.objects.filter(interview=interview)
+        count = kept.count()
+        recording_files_delete(kept)
+        kept.delete()
+    interview.recording_consent, interview.recording_consent_at = False, None
+    return count
