@@ -274,9 +274,6 @@ class InterviewerAgent(Agent):
         if self.recordings is not None:
             audio = kept_audio(audio, self.recordings)
         async for event in Agent.default.stt_node(self, audio, model_settings):
-            if (self.recordings is not None and isinstance(event, stt.SpeechEvent) and event.alternatives
-                    and event.type == stt.SpeechEventType.FINAL_TRANSCRIPT):
-                self.recordings.heard(heard_words(event.alternatives[0]))
             if (gate is not None and isinstance(event, stt.SpeechEvent)
                     and event.type == stt.SpeechEventType.FINAL_TRANSCRIPT):
                 # the turn has these words by the time the end-of-turn prediction wakes (`TranscriptGate`)
@@ -286,6 +283,10 @@ class InterviewerAgent(Agent):
                     and not self.driver.overlap.keep(event.alternatives[0].text)):
                 log.info("Not a turn (backchannel or noise): %r", event.alternatives[0].text)
                 continue
+            if (self.recordings is not None and isinstance(event, stt.SpeechEvent) and event.alternatives
+                    and event.type == stt.SpeechEventType.FINAL_TRANSCRIPT):
+                # only words that reach the turn: a backchannel dropped above is in no answer's recording
+                self.recordings.heard(heard_words(event.alternatives[0]))
             yield event
 
     async def llm_node(

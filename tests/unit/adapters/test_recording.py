@@ -158,3 +158,23 @@ async def test_a_refused_recording_is_logged_and_the_interview_goes_on(caplog):
 
     assert recordings.sent == []
     assert "not stored" in caplog.text
+
+
+def test_a_final_transcripts_timed_words_are_heard_and_untimed_ones_left_out():
+    from livekit.agents import stt
+    from livekit.agents.voice.io import TimedString
+
+    from agent_worker.adapters.livekit_session import heard_words
+
+    speech = stt.SpeechData(
+        language="en",
+        text="At Acme um",
+        words=[
+            TimedString("At", start_time=1.5, end_time=1.7),
+            TimedString("Acme", start_time=1.8, end_time=2.3),
+            TimedString("um"),
+        ],
+    )
+
+    assert heard_words(speech) == [HeardWord("At", 1.5, 1.7), HeardWord("Acme", 1.8, 2.3)]
+    assert heard_words(stt.SpeechData(language="en", text="no words")) == []
