@@ -65,7 +65,7 @@ def log_in(page, live_server, email):
 
 
 def test_a_kept_answer_plays_on_the_report_and_a_click_on_a_word_plays_from_there(
-    page, live_server, alice, bob, pipeline
+    page, live_server, alice, bob, pipeline, shoot
 ):
     interview = completed_interview(alice, role=backend_role())
     keep_answers(interview)
@@ -96,6 +96,7 @@ def test_a_kept_answer_plays_on_the_report_and_a_click_on_a_word_plays_from_ther
     os.makedirs(SCREENSHOTS, exist_ok=True)
     story.scroll_into_view_if_needed()
     page.screenshot(path=os.path.join(SCREENSHOTS, "report-replay.png"), full_page=False)
+    shoot("report-replay-page")  # and at a phone's width, no sideways scrolling
     assert not errors, errors
 
     url = audio.get_attribute("src")
