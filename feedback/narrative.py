@@ -291,8 +291,9 @@ def _practice_next(analysis: InterviewAnalysis, keys: list[str]) -> list[str]:
     items: list[str] = []
     suggestions = {
         "no_result": 'End every story with its outcome: say "As a result, ..." and finish with a number.',
-        "no_amount": "Write down one number for each project on your resume (time saved, % faster, users "
-        "served) and use them in your answers.",
+        # Any trade's numbers, not a software team's ("% faster, users served" read oddly to a plumber).
+        "no_amount": "For each job on your resume, write down one number (people served, jobs done, mistakes caught, "
+        "time or money saved) and use them in your answers.",
         "no_context": "Practise a one-sentence opener for each story: where you were and what you owned.",
         "fillers": "Record yourself answering one question for two minutes, count the fillers, and replace "
         "each with a short pause.",

@@ -5,7 +5,7 @@ What the pages show of them (labels, measures, charts) is made in `feedback.pres
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from datetime import timedelta
 from statistics import quantiles
 from typing import Any
@@ -141,6 +141,21 @@ def dashboard_roles(*, user):
     return Role.objects.filter(interviews__owner=user).distinct().order_by("title")
 
 
+TREND_COMPETENCIES = 6  # a role from the job description: the skills its interviews share most, at most this many
+
+
+def _shared_competencies(analyses: list) -> list[str]:
+    """A role from the job description has no competencies of its own: each interview was built from its posting
+    (safety and teamwork for a warehouse job, patient care for a nurse's). Its trend follows the skills its scored
+    interviews share, the most often scored first; with one interview, that one's skills."""
+    seen: Counter[str] = Counter()
+    for competencies in analyses:
+        seen.update(list(dict.fromkeys(c["name"] for c in competencies or [] if isinstance(c, dict) and c.get("name")
+                                       and c.get("score") is not None)))
+    floor = 2 if len(analyses) > 1 else 1
+    return [name for name, n in seen.most_common() if n >= floor][:TREND_COMPETENCIES]
+
+
 def competency_trends(*, user, role: str | None = None) -> list[dict]:
     """Per role: its scored interviews' `count`, its `competencies`, and the `points` (created_at, {competency:
     score or None}) of its latest TREND_WINDOW scored interviews, oldest first. A competency retaken on the
@@ -162,8 +177,8 @@ def competency_trends(*, user, role: str | None = None) -> list[dict]:
     for role_obj in Role.objects.filter(pk__in=counts).order_by("title"):
         latest = list(scored.filter(interview__role=role_obj).order_by("-interview__created_at")
                       .values_list("interview_id", "interview__created_at", "analysis__competencies")[:TREND_WINDOW])
-        names = list(role_obj.competencies or [])
-        if not names:  # a role from the job description: each interview has its own job and skills, no trend
+        names = list(role_obj.competencies or []) or _shared_competencies([c for _, _, c in latest])
+        if not names:
             continue
         points = []
         for interview_id, created_at, competencies in reversed(latest):

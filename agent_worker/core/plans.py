@@ -127,7 +127,7 @@ DEFAULT_PLAN: dict[str, Any] = {
                 "Hi {name}, thanks for joining. I'll be your interviewer today for the {role} role. "
                 "We'll spend about {minutes} minutes on your background and some of your past work.",
                 "Hello {name}, welcome! This is a practice interview for the {role} role, about {minutes} "
-                "minutes long: first a little about you, then a project or two you've worked on.",
+                "minutes long: first a little about you, then some of the work you've done.",
                 "Hi {name}, good to meet you. Over the next {minutes} minutes or so we'll talk about your "
                 "background and your experience, with the {role} role in mind.",
             ],
@@ -144,7 +144,7 @@ DEFAULT_PLAN: dict[str, Any] = {
             "past_experience", "Past experience", (3, 6), (45, 300), 45, 4, ROLE_FIRST_COMPETENCY,
             _PAST_EXPERIENCE_INSTRUCTIONS,
             [
-                "Let's talk about a project you're proud of.",
+                "Let's talk about a piece of work you're proud of.",
                 "Now I'd like to go deeper into some of your past work.",
                 "Let's move on to your experience, and dig into a piece of work in some detail.",
             ],
