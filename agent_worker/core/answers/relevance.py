@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agent_worker.core.reading.answer import read
-from agent_worker.core.reading.tokens import content_stems, stem
+from agent_worker.core.reading.tokens import Span, content_stems, stem
 
 __all__ = ["ASKS", "TOPIC_STEMS", "WORK_WORDS", "Ask", "asked_for", "back_to_the_ask_line", "example_of", "misses_the_ask",
            "relevance", "speaks_to_the_ask"]
@@ -181,7 +181,9 @@ ASKS: tuple[Ask, ...] = (
         _rx(r"\b(?:unsafe|hazard\w*|danger\w*|near[\s-]miss|stop(?:ped)?\s+(?:work|a\s+job)|safety\s+(?:concern|issue|"
             r"risk|problem|incident))\b"),
         _rx(r"\b(?:unsafe|safe\w*|hazard\w*|danger\w*|risk\w*|live|isolat\w*|lock(?:ed)?\s+off|injur\w*|hurt|harm|"
-            r"ppe|accident|near[\s-]miss|stopp?(?:ed)?|fire|fall\w*|slip\w*|trip\w*|report(?:ed)?\s+it)\b")),
+            r"ppe|accident|near[\s-]miss|stopp?(?:ed)?|fire|fall(?:s|en|ing)?\b(?!\s+behind)|fell\b|"
+            # a fall or a trip, not pupils falling behind nor trips to the wholesaler
+            r"slip\w*|tripp\w*|trip\s+hazards?|report(?:ed)?\s+it)\b")),
     Ask("feedback", "feedback you were given and what you did with it", _ONE,
         _rx(r"\b(?:(?:given|got|received|had|take|took|taking|handle\w*|respond\w*\s+to)\s+(?:some\s+)?(?:critical\s+|"
             r"negative\s+|difficult\s+|tough\s+|honest\s+|constructive\s+)?(?:feedback|criticism)|critici[sz]ed|"
@@ -226,11 +228,27 @@ def misses_the_ask(question: str | None, answer: str) -> Ask | None:
     the question asks for in it (`Ask.contains`). None when it speaks to it, is short or no story (pay, a weekend:
     each has its own check), or the question asks for none of them."""
     ask = asked_for(question)
-    if ask is None or len(answer.split()) < _ROOM or ask.contains.search(answer):
+    if ask is None or len(answer.split()) < _ROOM or not _DONE.search(answer):
         return None
-    if not _DONE.search(answer):
+    reading = read(answer)
+    if ask.contains.search(_without_results(answer, reading.results)):
         return None
-    return ask if not ask.event or read(answer).results else None
+    return ask if not ask.event or reading.results else None
+
+
+# A result told as a change: "went down by half", "from 95 to 130", "up from 12", "cut by 30%".
+_CHANGE = re.compile(r"\b(?:from\b.+\bto\b|by\s+(?:about\s+|over\s+|nearly\s+|roughly\s+)?(?:\d|a\s+(?:third|quarter|half)|half)|"
+                     r"went\s+(?:up|down)|(?:rose|fell|dropped|doubled|halved|tripled)\b|(?:up|down)\s+from)",
+                     re.IGNORECASE)
+
+
+def _without_results(answer: str, results: tuple[Span, ...]) -> str:
+    """The answer with its measured changes blanked out: "delays went down by half" is what changed, not the delay
+    or the failure a question asked about."""
+    for span in results:
+        if _CHANGE.search(span.text):
+            answer = answer[:span.start] + " " * (span.end - span.start) + answer[span.end:]
+    return answer
 
 
 def speaks_to_the_ask(question: str | None, answer: str) -> Ask | None:

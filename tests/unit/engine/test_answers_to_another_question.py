@@ -95,11 +95,11 @@ def test_the_held_out_off_question_pairs_hold_their_first_run():
 def test_the_second_held_out_off_question_set_holds_its_first_run():
     # Written and committed before any rule of this round changed (off_question_heldout_2.json: 21 pairs, 20
     # professions, 12 competencies): 7 of 21 on its first run, 8 of 21 after feedback, leadership and explaining were
-    # read (bench/README.md).
+    # read, 9 of 21 once a measured change is not taken for what the question asked about (bench/README.md).
     pairs = json.loads((FIXTURES / "off_question_heldout_2.json").read_text())["pairs"]
     right = sum(assess_answer(p["question"], p["better"]).score > assess_answer(p["question"], p["worse"]).score
                 for p in pairs)
-    assert right >= 8
+    assert right >= 9
 
 
 @pytest.mark.parametrize("ask", ASKS, ids=lambda a: a.name)
@@ -158,3 +158,20 @@ def test_the_leader_of_a_summer_camp_team_is_not_brought_back():
             "morning and afternoon teams, planned the games and swimming rota each week, and we had no serious "
             "incidents all season.")
     assert misses_the_ask("Tell me about a time you led a team.", camp) is None
+
+
+def test_what_changed_is_not_what_the_question_asked_about():
+    # "Delays … went down" is the result of a plan on a site board, not a failure of theirs.
+    board = ("I introduced a weekly look-ahead plan on the site board showing deliveries and which trades were "
+             "where. Delays from trades clashing went down by half, and we finished the block three weeks early.")
+    assert misses_the_ask("Tell me about a mistake you made at work and what you did about it.", board).name == "failure"
+
+
+def test_trips_to_the_wholesaler_are_no_safety_story():
+    vans = ("I noticed our van stock was a mess and we kept making trips to the wholesaler. I made a standard stock "
+            "list for each van and restocked every Friday. Trips to the wholesaler dropped from about eight a week to "
+            "two, saving roughly five hours of labour.")
+    assert misses_the_ask("Tell me about a time you saw something unsafe at work. What did you do?", vans) is not None
+    fell = ("A resident slipped in the corridor and fell. I stayed with her, called the nurse, and we checked her "
+            "over before moving her; I reported it and we put a mat down by the door, and there were no falls after.")
+    assert misses_the_ask("Tell me about a time you saw something unsafe at work. What did you do?", fell) is None
