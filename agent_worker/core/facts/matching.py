@@ -349,6 +349,9 @@ def _named_verdict(requirement: str, resume_text: str) -> tuple[bool, str] | Non
     return True, "resume shows " + ", ".join(dict.fromkeys(found))
 
 
+_CREDENTIAL_KINDS = frozenset("licence license licences licenses licensed certificate certificates certification "
+                              "certified card cards qualification qualifications qualified registration registered "
+                              "diploma award endorsement ticket".split())
 # "(or willing to obtain)", ", or willing to work towards it": the posting takes the promise for the thing.
 _WILLING_TO_OBTAIN = re.compile(r"\s*[,(;]?\s*\(?\s*\b(?:or\s+)?(?:be\s+)?willing(?:ness)? to (?:obtain|get|gain|complete|"
                                 r"achieve|study|work towards?|acquire|undertake)\b[^)]*\)?", re.IGNORECASE)
@@ -436,7 +439,9 @@ def match_resume_to_job(
             return by_name
         if _QUALITY.match(requirement) and not years_match and not _CHECKABLE.search(requirement):
             return None, "a quality to show in your answers"
-        words = _words(requirement)
+        # A credential's kind ("licence", "certificate") is shared by any two credentials: "Forklift licence" is not
+        # shown by "Full UK driving licence"; what it is a licence for must be in the resume.
+        words = _words(requirement) - _CREDENTIAL_KINDS
         # The words it shares with one line of the resume: "drive" from "a proxy drive app" and "solution" from
         # "an identity solution" two pages apart show no drive to find solutions.
         common = max((words & line for line in resume_lines), key=len, default=set())

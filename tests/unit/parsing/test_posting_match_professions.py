@@ -132,3 +132,14 @@ def test_a_credential_the_posting_takes_a_promise_for_is_a_gap_never_a_quality()
     assert [g["requirement"] for g in match["gaps"]] == ["Hazmat endorsement (or willing to obtain)"]
     assert "willing to get it" in match["gaps"][0]["why"] and match["qualities"] == []
     assert "Food hygiene certificate, or willing to obtain" in [m["requirement"] for m in match["matched_requirements"]]
+
+
+def test_a_licence_of_another_kind_does_not_show_a_licence():
+    """"Forklift licence" was met by "Full UK driving licence": the word "licence" alone."""
+    posting = "Warehouse Operative\nRequirements\n- Forklift licence\n- First aid certificate\n"
+    resume = ("Sam Lee\nExperience\nVan Driver - Acme Foods - 2019-present\n- Drove a van on a daily route\n"
+              "Licences\nFull UK driving licence (2015)\nFirst aid certificate (2020)\n")
+    match = match_resume_to_job(extract_resume_facts(resume), extract_job_requirements(posting), today_year=2026,
+                                resume_text=resume)
+    assert [m["requirement"] for m in match["matched_requirements"]] == ["First aid certificate"]
+    assert [g["requirement"] for g in match["gaps"]] == ["Forklift licence"]
