@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from .errors import DocumentError
-from .normalise import join_wrapped_lines, normalise_text
+from .normalise import join_split_dates, join_wrapped_lines, normalise_text
 from .textsize import page_shown_chars
 
 NO_TEXT_LAYER = (
@@ -161,12 +161,14 @@ def _dated_entries(text: str) -> int:
 def _resume_reading(data: bytes, text: str) -> str:
     """The best reading of a resume PDF (_best_reading), with a date that wraps in its narrow column read as one
     line (columns.with_wrapped_dates) and each printed row's fields set apart where the page shows a gap
-    between them (columns.with_fields)."""
+    between them (columns.with_fields); an entry's line wrapped inside its dates put back together
+    (normalise.join_split_dates), and a bullet or a sentence wrapped by its column read whole
+    (normalise.join_wrapped_lines)."""
     from . import columns, spacing
 
     pages = spacing.page_lines(data, spacing.cpu_budget())
     best = _best_reading(data, columns.with_wrapped_dates(text, pages), pages)
-    return columns.with_fields(columns.with_wrapped_dates(best, pages), pages)
+    return join_wrapped_lines(join_split_dates(columns.with_fields(columns.with_wrapped_dates(best, pages), pages)))
 
 
 def _best_reading(data: bytes, text: str, pages: list) -> str:

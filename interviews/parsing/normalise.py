@@ -97,26 +97,65 @@ def normalise_text(text: str) -> str:
 _ITEM_START = re.compile(r"^(?:- |\d{1,2}[.)]\s)")
 _ENDS_A_LINE = re.compile(r"[.!?:;]$")
 _FIELD = re.compile(r"^[a-z_]+\s*[:=]\s")  # front matter: title: …, company = "…"
-_WRAP_WIDTH = 40  # a line shorter than this ended where its writer ended it (a title, a heading, a short item)
+# A line that cannot end there: "Brightfield Distribution Ltd," / "Rotherham | Jan 2023 – Present", "BTEC Level 2
+# Warehousing and" / "Storage — Sheffield College".
+_DANGLING = re.compile(r"(?:\w,|\s(?:and|or|of|&|the|for|in|with|at|to|a|an|und|et|y|en|de))$", re.IGNORECASE)
+_WRAP_WIDTH = 40
+# A name that starts in lower case is a new line's name, not the end of the one before: "van Tours & Sprong",
+# "de Vries Logistiek", "von Allmen AG".
+_PARTICLE_NAME = re.compile(r"(?:van|von|de|der|den|du|di|da|del|della|le|la|ten|ter|dos|das)\s+[A-ZÀ-Þ]")  # a line shorter than this ended where its writer ended it (a title, a heading, a short item)
 
 
 def join_wrapped_lines(text: str) -> str:
     """Join the lines of a hard-wrapped paragraph or list item (a posting pasted from an email, a text file wrapped
     at 72-80 columns, a PDF's lines): "…in a busy distribution" + "centre, ideally on nights" is one requirement.
     A line continues the one before when that one is long, ends without a stop, and the next line starts in lower
-    case or with a digit, and is not a new list item."""
+    case or with a digit, or when that one cannot end there (a comma, "and", "of"); never a new list item."""
     out: list[str] = []
     for line in (text or "").split("\n"):
         before = out[-1] if out else ""
+        # A list item's next line in lower case goes on with it, however narrow the column that wrapped it.
+        full = len(before) >= _WRAP_WIDTH or before.startswith("- ")
+        wrapped = (full and not _ENDS_A_LINE.search(before) and re.match(r"[a-zà-ÿ0-9(]", line)
+                   and not _PARTICLE_NAME.match(line))
         if (
             line
-            and len(before) >= _WRAP_WIDTH
-            and not _ENDS_A_LINE.search(before)
+            and (wrapped or _DANGLING.search(before))
             and not _ITEM_START.match(line)
+            and not _DATE_START.match(line)
             and not _FIELD.match(line)
             and not _FIELD.match(before)
-            and re.match(r"[a-zà-ÿ0-9(]", line)
         ):
+            out[-1] = f"{before} {line}"
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_YEAR = r"(?:19|20)\d\d"
+_NOW = r"(?:present|now|current|today|date)"
+# Where a line wrap cuts a date range or its entry ("…, Rotherham | Jan" / "2023 – Present"; "… | Jun 2018" /
+# "– Feb 2020"; "…, Rotherham |" / "Mar 2020 – Dec 2022"; "BTEC Level 2 Warehousing —" / "Sheffield College").
+_CUT_BEFORE = re.compile(rf"(?i)(?:\b{_MONTH}|\b{_YEAR}\s*(?:[–—-]|to)|\s[|–—])$")
+_CUT_AFTER = re.compile(rf"(?i)^[–—]\s*(?:{_MONTH}|{_YEAR}|{_NOW})\b")
+_DATE_START = re.compile(rf"(?i)^(?:{_MONTH}\s+{_YEAR}|{_YEAR}|\d{{1,2}}[/.]{_YEAR}|{_NOW})\b")
+
+
+def join_split_dates(text: str) -> str:
+    """Put back on one line an entry's line that a narrow column wrapped inside its dates or after its separator:
+    a month left at the end of a line before its year, a range's dash before its end, a separator ('|', '—')
+    before the dates or the school. Lines are joined only where one of the two pieces cannot stand alone."""
+    out: list[str] = []
+    for line in (text or "").split("\n"):
+        before = out[-1] if out else ""
+        cut = bool(before and line) and (
+            (_CUT_BEFORE.search(before) is not None and (_DATE_START.match(line) is not None
+                                                         or re.search(r"\s[|–—]$", before) is not None))
+            or (_CUT_AFTER.match(line) is not None and re.search(rf"\b{_YEAR}$|\b{_MONTH}$", before, re.I) is not None)
+        )
+        if cut and not before.startswith("- "):
             out[-1] = f"{before} {line}"
             continue
         out.append(line)
