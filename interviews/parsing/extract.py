@@ -302,10 +302,26 @@ def _table_text(tbl: Any) -> str:
             if text and (not cells or cells[-1] != text):  # merged cells repeat their text
                 cells.append(text)
         if len(cells) > 1 and any(cell.count("\n") >= 2 for cell in cells):
+            dates = [cell for cell in cells if _dates_cell(cell)]
+            entry = [cell for cell in cells if not _dates_cell(cell)]
+            if dates and len(entry) == 1:
+                # An entry in a row, its dates in a cell of their own (a right-hand dates column): the dates go on
+                # the entry's first line, as a right tab stop would put them.
+                first, _, rest = entry[0].partition("\n")
+                rows.append(" | ".join([first, *dates]) + (f"\n{rest}" if rest else ""))
+                continue
             rows.extend(cells)  # a table that lays out the page (a sidebar cell, a main cell): a cell at a time
         elif cells:
             rows.append(" | ".join(c.replace("\n", " ") for c in cells) if len(cells) > 1 else cells[0])
     return "\n".join(rows)
+
+
+def _dates_cell(cell: str) -> bool:
+    """A table cell that holds only a date or a date range ("Mar 2020 – Present", "2016 – 2019")."""
+    from agent_worker.core.facts.patterns import _RANGE_RE
+
+    text = " ".join(cell.split())
+    return len(text) <= 40 and bool(_RANGE_RE.fullmatch(text))
 
 
 def _block_text(container: Any) -> str:

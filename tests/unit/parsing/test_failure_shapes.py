@@ -198,3 +198,21 @@ def test_a_latex_cvs_dates_that_wrap_in_their_narrow_left_column_date_the_entry_
         {"title": "Finance Manager", "employer": "Schmidt LLP", "start": "Nov 2023", "end": "Present"},
         {"title": "Accountant", "employer": "Nette Bank", "start": "Jul 2022", "end": "Oct 2023"},
     ]
+
+
+def test_a_word_table_with_each_entrys_dates_in_a_right_hand_cell_dates_the_entry_beside_them():
+    # A row a job: title, employer and duties in the left cell, the dates alone in the right one. Read a cell at a
+    # time, each job's dates came after its duties and dated the next job.
+    def build(document):
+        document.add_paragraph("Dana Okafor")
+        document.add_paragraph("EXPERIENCE")
+        table = document.add_table(rows=0, cols=2)
+        for job in OKAFOR:
+            cells = table.add_row().cells
+            cells[0].text = job["title"]
+            cells[0].add_paragraph(f"{job['employer']}, Leeds")
+            cells[0].add_paragraph("Loaded six trailers a day", style="List Bullet")
+            cells[1].text = f"{job['start']} – {job['end']}"
+
+    facts = parse_document(docx_bytes(build), "cv.docx", "resume").highlights
+    assert read_positions(facts["positions"]) == OKAFOR
