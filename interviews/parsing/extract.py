@@ -202,7 +202,9 @@ def _best_reading(data: bytes, text: str, pages: list) -> str:
         if _positions_score(by_columns, dated_only=False) > plain:
             return by_columns
     ranges = len(_RANGE_RE.findall(text))
-    found = len(read_resume_facts(text).positions)
+    # An entry counts when both its title and employer were read: a reading that found dates with only one of
+    # them (a theme that draws its dates apart from the titles) tries the other readings too.
+    found = sum(1 for p in read_resume_facts(text).positions if p.title and p.employer)
     if not ranges or found * 2 > ranges:
         return text
     best, best_score = text, _positions_score(text)

@@ -12,7 +12,8 @@ _MONTH = (
 _YEAR = r"(?:19[5-9]\d|20[0-9Xx]{2})"
 _DATE = rf"(?:{_YEAR}-[01]\d-[0-3]\d|{_MONTH}\s*,?\s*{_YEAR}|\d{{1,2}}\s*[/.]\s*{_YEAR}|{_YEAR}\s*[/.年-]\s*\d{{1,2}}月?|{_YEAR})"
 _END = (
-    r"(?:present|current(?:ly)?|now|today|ongoing|to date|date|actualidad|presente|hoy|至今|现在)"
+    r"(?:present|current(?:ly)?|now|today|ongoing|to date|date|actualidad|presente|hoy|至今|现在|"
+    r"heute|jetzt|aktuell|aujourd'hui|pr[ée]sent|en cours|actuel|heden|nu|huidig)"
 )
 # A template's unfilled dates ("year–year", "año–año") still mark where an entry starts.
 _PLACEHOLDER_YEAR = r"(?:year|año|yyyy)"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from agent_worker.core.facts.cleanup import _is_bullet, _shorten, _strip_bullet
+from agent_worker.core.facts.entry_words import organisation_words, title_words
 from agent_worker.core.facts.job_layout import _TRADE_TITLE_WORDS
 from agent_worker.core.facts.models import Position
 from agent_worker.core.facts.patterns import (
@@ -21,15 +23,15 @@ from agent_worker.core.facts.patterns import (
 
 
 def _title_score(text: str) -> int:
+    """How much `text` reads as a job title rather than an organisation: above 0 a title, below an employer."""
     text = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", text)  # "DevOpsEngineer" from fonts without spaces
-    titles = len(_TITLE_WORDS.findall(text)) + len(_TRADE_TITLE_WORDS.findall(text))
-    return titles * 2 - len(_EMPLOYER_WORDS.findall(text))
+    return title_words(text) * 2 - organisation_words(text)
 
 
 def _trim_part(part: str) -> str:
-    """A part without its edge punctuation, but "Acme, Inc." keeps the dot of its company form."""
+    """A part without its edge punctuation, but "Acme, Inc." and "Van Dijk B.V." keep the dot of their company form."""
     trimmed = part.strip(" .,;:|")
-    if re.search(r"(?i:\b(?:inc|corp|ltd|co))$", trimmed) and part.rstrip(" ,;:|").endswith("."):
+    if re.search(r"(?i:\b(?:inc|corp|ltd|co)|\b(?:[A-Za-z]\.)+[A-Za-z])$", trimmed) and part.rstrip(" ,;:|").endswith("."):
         return trimmed + "."
     return trimmed
 
@@ -50,8 +52,10 @@ def _split_title_employer(parts: list[str]) -> tuple[str | None, str | None]:
         return None, only
     scores = [_title_score(p) for p in core]
     best = max(range(len(core)), key=lambda i: (scores[i], -i))
-    if scores[best] <= 0:
-        return None, core[0]
+    if scores[best] <= 0 and (len(core) > 2 or len(set(scores)) > 1):
+        return None, core[scores.index(min(scores))]  # an organisation beside a name that is no title ("XX部门")
+    # Of two names the one less like an organisation is the title; where they read alike (neither has a job's
+    # or an organisation's word) the document's own order decides later (_in_document_order).
     title = core[best]
     others = [p for i, p in enumerate(core) if i != best]
     return title, others[0] if others else None
@@ -62,8 +66,17 @@ _SEPARATORS = re.compile(
     r"\s+[|—–·•]\s+|\s+-\s+|\s*\|\s*|,\s+(?!(?i:inc|ltd|llc|llp|corp|co|gmbh|plc|pty|limited)\b)|\s{3,}"
 )
 _COMPANY_FORM = r"\b(?:Inc|Corp|Ltd|LLC|LLP|GmbH|Co|PLC|Pty|Limited)\.?"
+_PARTNERS = re.compile(r"[A-Z][\w'’]+ (?:and|&|und|et|y|en) [A-Z][\w'’]+")
+
+
 def _parts(text: str) -> list[str]:
-    return [p for p in _SEPARATORS.split(text) if p and p.strip(" .,;:|")]
+    parts = [p for p in _SEPARATORS.split(text) if p and p.strip(" .,;:|")]
+    for i in range(len(parts) - 2, -1, -1):
+        first, rest = parts[i].strip(), parts[i + 1].strip()
+        if re.fullmatch(r"[A-Z][\w'’]+", first) and not title_words(first) and _PARTNERS.fullmatch(rest) and (
+                f"{first}, {rest}" in text):
+            parts[i: i + 2] = [f"{first}, {rest}"]  # a firm of partners: "Chung, Moss and Murphy"
+    return parts
 
 
 def _is_location(part: str) -> bool:
@@ -115,6 +128,10 @@ _ONE_DATE_AT_END = re.compile(
 )
 
 
+# "2022-12-01 —" closing a line: a range whose end a theme leaves blank for a current job.
+_OPEN_RANGE = re.compile(rf"(?<![\w/])(?P<start>{_DATE})\s*[-–—]\s*$", re.IGNORECASE)
+
+
 def _entry_dates(line: str) -> tuple[tuple[int, int], str | None, str | None, float] | None:
     """Where an entry line's dates are, its start and end, and how sure they make the entry: a range, a
     template's "year–year", or one date closing a short line."""
@@ -123,6 +140,9 @@ def _entry_dates(line: str) -> tuple[tuple[int, int], str | None, str | None, fl
         if match.group("pstart"):
             return match.span(), None, None, 0.9
         return match.span(), _tidy_date(match.group("start")), _tidy_date(match.group("end")), 0.9
+    match = _OPEN_RANGE.search(line)
+    if match:
+        return match.span(), _tidy_date(match.group("start")), None, 0.9
     match = _ONE_DATE_AT_END.search(line)
     rest = line[: match.start()].strip(" ,;:|-–—") if match else ""
     if match and 2 <= len(rest) <= 70 and len(rest.split()) <= 8 and not rest.endswith("."):
@@ -140,6 +160,13 @@ def _is_employer_line(line: str) -> bool:
 _NOT_AN_EMPLOYER = re.compile(r"(?i)\b(?:programm?e?s?|fellowship|scholarship|grant|curriculum|course)\b")
 
 
+def _names_an_entry(first: str, second: str) -> bool:
+    """Two lines that are a title and an employer, in either order: one reads as a job, the other as an
+    organisation ("Staff Nurse" over "St Mary's Hospital")."""
+    scores = sorted((_title_score(first), _title_score(second)))
+    return scores[0] < 0 < scores[1]
+
+
 def _names_something(part: str) -> bool:
     """A part of a line that can be a name ("Danggeun Pay Inc. (KarrotPay)"), not a sentence of duties ("Owned
     the VAT returns since 2019.") or a bullet's wrapped tail ("balances with the")."""
@@ -147,11 +174,12 @@ def _names_something(part: str) -> bool:
     return part[:1].isupper() and len(part.split()) <= 8 and not sentence
 
 
-def _position_confidence(title: str | None, employer: str | None, ceiling: float) -> float:
-    """How sure a reading of title and employer is: both found, a title word in the title, an employer that
-    reads as a name (not a sentence, a degree or a fragment in lower case)."""
+def _position_confidence(title: str | None, employer: str | None, ceiling: float, by_order: bool = False) -> float:
+    """How sure a reading of title and employer is: both found, a title word in the title (or the document's
+    order of title and employer, `by_order`), an employer that reads as a name (not a sentence, a degree or a
+    fragment in lower case)."""
     confidence = ceiling if title and employer else min(ceiling, 0.65)
-    if title and (_title_score(title) <= 0 or len(title.split()) > 10):
+    if title and ((_title_score(title) <= 0 and not by_order) or len(title.split()) > 10):
         confidence = min(confidence, 0.5)
     if employer and (
         employer[:1].islower() or len(employer.split()) > 6 or _DEGREE_RE.search(employer) or _title_score(employer) > 0
@@ -162,11 +190,96 @@ def _position_confidence(title: str | None, employer: str | None, ceiling: float
     return round(confidence, 2)
 
 
+@dataclass
+class _Reading:
+    """One dated entry as read: its two names, dates, how sure its dates make it, and whether its title came
+    before its employer in the text (None when only one was read or either could not be placed)."""
+
+    title: str | None
+    employer: str | None
+    start: str | None
+    end: str | None
+    ceiling: float
+    title_first: bool | None
+    by_order: bool = False  # its title was told from its employer by the document's order, not by their words
+    spare: str | None = None  # with one name read, the short line under the dates: its other name, if the order says
+
+
+def _title_first(title: str | None, employer: str | None, lines: list[str], i: int) -> bool | None:
+    """Whether the title stands before the employer: on the entry's dated line, or else in the lines around it
+    (the nearest ones first: "Care Assistant | Oak Lodge" above must not place this entry's "Oak Lodge")."""
+    if not title or not employer:
+        return None
+    for text in (lines[i], "\n".join(lines[max(0, i - 1): i + 2]), "\n".join(lines[max(0, i - 2): i + 3])):
+        at_title, at_employer = text.find(title), text.find(employer)
+        if at_title >= 0 and at_employer >= 0 and at_title != at_employer:
+            return at_title < at_employer
+    return None
+
+
+def _told_apart(reading: _Reading) -> bool:
+    """The entry's words tell its title from its employer: the title reads more like a job than the employer."""
+    return bool(reading.title and reading.employer) and _title_score(reading.title or "") > _title_score(
+        reading.employer or "")
+
+
+def _in_document_order(readings: list[_Reading]) -> list[_Reading]:
+    """The entries with the order the document keeps for all of them applied to those their words leave open.
+
+    A resume writes its entries alike: title then employer, or employer then title. That order is learnt from
+    the entries whose words tell the two apart ("Staff Nurse" and "St Mary's Hospital") and given to those
+    whose words do not ("Key Holder" and "Cordier Stores" read alike to a list of words, "Brand Ambassador" and
+    "Raya"). Without a clear order such an entry is a guess (below 0.6, for the candidate to confirm); an entry
+    whose words go against the document's order is less sure (0.7): one of the two readings is wrong.
+    """
+    votes = [r.title_first for r in readings if r.title_first is not None and _told_apart(r)]
+    first, later = votes.count(True), votes.count(False)
+    order = True if first > later else False if later > first else None
+    for r in readings:
+        if r.title_first is None:
+            if r.spare and max(first, later) >= 2 and order is not None:
+                _fill_from_spare(r, title_after_employer=not order)
+            continue
+        if _told_apart(r):
+            if order is not None and r.title_first != order:
+                r.ceiling = min(r.ceiling, 0.7)
+            continue
+        if order is None or max(first, later) < 2:
+            r.ceiling = min(r.ceiling, 0.5)
+            continue
+        if r.title_first != order:
+            r.title, r.employer, r.title_first = r.employer, r.title, order
+        r.ceiling, r.by_order = min(r.ceiling, 0.8), True
+    return readings
+
+
+def _fill_from_spare(reading: _Reading, title_after_employer: bool) -> None:
+    """An entry with one name read gets the line under its dates as its other name, where the document puts
+    that name there: its title under an employer's dated line, its employer under a title's."""
+    if title_after_employer and reading.employer and not reading.title and _title_score(reading.spare or "") >= 0:
+        reading.title, reading.by_order = reading.spare, True
+    elif not title_after_employer and reading.title and not reading.employer and _title_score(reading.spare or "") <= 0:
+        reading.employer, reading.by_order = reading.spare, True
+    reading.ceiling = min(reading.ceiling, 0.8)
+
+
+def _last_line_read(title: str | None, employer: str | None, lines: list[str], i: int) -> int:
+    """The last line an entry dated on line i was read from: a line under the dates when a name came from there
+    (and not from the dated line or the lines above)."""
+    last = i
+    for name in (title, employer):
+        if not name or any(name in lines[j] for j in range(max(0, i - 2), i + 1)):
+            continue
+        last = max([last] + [j for j in (i + 1, i + 2) if j < len(lines) and name in lines[j]])
+    return last
+
+
 def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
-    positions: list[Position] = []
+    readings: list[_Reading] = []
     for name, lines in sections:
         if name in ("education", "skills", "other", "certifications", "awards", "summary", "projects"):
             continue
+        claimed = -1  # the last line an entry of this section was read from
         for i, line in enumerate(lines):
             dates = _entry_dates(_strip_bullet(line) if _is_bullet(line) else line)
             if not dates:
@@ -189,12 +302,13 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
             if _DEGREE_RE.search(rest):
                 continue
             parts = _place_free_parts(rest) if rest else []
+            # A line the entry above was read from is not this entry's ("Lagerist" under the entry above).
             prev = [
-                lines[j] for j in range(i - 1, max(-1, i - 3), -1) if _is_plain_line(lines[j])
+                lines[j] for j in range(i - 1, max(claimed, i - 3), -1) if _is_plain_line(lines[j])
             ]
             # Stop at the first non-plain line above: the lines of another entry.
             above: list[str] = []
-            for j in range(i - 1, max(-1, i - 3), -1):
+            for j in range(i - 1, max(claimed, i - 3), -1):
                 if not _is_plain_line(lines[j]):
                     break
                 above.insert(0, lines[j])
@@ -202,7 +316,8 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
             employer: str | None
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             if not parts and nxt and _is_plain_line(nxt) and _title_score(nxt) > 0 and (
-                    not above or _title_score(above[-1]) <= 0) and not nxt.rstrip().endswith("."):
+                    not above or _title_score(above[-1]) <= 0) and not nxt.rstrip().endswith(".") and not (
+                    len(above) >= 2 and _names_an_entry(above[-2], above[-1])):
                 # Dates on a line of their own above the entry they date ("2024-02-01 to 2026-04-01" over
                 # "Home Carer at Lamy Support Services"): the entry is below, not the last entry's duties above.
                 parts = _place_free_parts(nxt) or _parts(nxt)
@@ -245,15 +360,18 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                 if len(fallback) >= 2 and not _EMPLOYER_WORDS.search(fallback[0]):
                     title, employer = fallback[0], fallback[1]
                     ceiling = min(ceiling, 0.5)
-            positions.append(
-                Position(
-                    title=_shorten(title or "", 80),
-                    employer=_shorten(employer, 80) if employer else None,
-                    start=start,
-                    end=end,
-                    confidence=_position_confidence(title, employer, ceiling),
-                )
-            )
+            reading = _Reading(title, employer, start, end, ceiling, _title_first(title, employer, lines, i))
+            below = lines[i + 1] if i + 1 < len(lines) else ""
+            if bool(title) != bool(employer) and _is_plain_line(below) and _names_something(below) and (
+                    len(below.split()) <= 6 and below not in (title, employer)):
+                reading.spare = below
+            readings.append(reading)
+            claimed = _last_line_read(title, employer, lines, i)
+    positions = [
+        Position(title=_shorten(r.title or "", 80), employer=_shorten(r.employer, 80) if r.employer else None,
+                 start=r.start, end=r.end, confidence=_position_confidence(r.title, r.employer, r.ceiling, r.by_order))
+        for r in _in_document_order(readings)
+    ]
     unique: list[Position] = []
     for position in positions:  # a dated entry read twice is one; a template's undated ones are each kept
         if position not in unique or not position.start:

@@ -25,23 +25,29 @@ from agent_worker.core.facts.positions import (
 from agent_worker.core.facts.skills import _VOCABULARY, _canonical_skill, _is_skill_item, _vocabulary_skills
 
 _RESUME_SECTIONS = {
-    "summary": r"summary|professional summary|profile|professional profile|about me|objective|career objective|"
-    r"perfil|resumen|个人简介|自我评价",
+    "summary": r"summary|professional summary|profile|professional profile|about|about me|objective|career objective|"
+    r"perfil|resumen|profil|[uü]ber mich|kurzprofil|profiel|over mij|à propos|个人简介|自我评价",
     "experience": r"(?:work ?|professional ?|relevant ?|employment ?|career ?)?(?:experience|history)|employment|"
     r"work history|career history|employment history|positions?|vocational|experiencia(?: laboral| profesional)?|"
-    r"on campus involvement|volunteer experience|volunteering|leadership experience|"
+    r"on campus involvement|volunteer experience|leadership experience|"
     r"(?:research|teaching|academic|industry|industrial|clinical|military) (?:experience|positions?|appointments?)|"
     r"(?:academic |professional |research )?appointments|positions held|工作经历|工作经验|实习经历|研究经历|科研经历|"
     r"实践经历|校园经历|社会实践|"
-    r"工作及教育经历|教育及工作经历|工作与教育经历",
+    r"工作及教育经历|教育及工作经历|工作与教育经历|"
+    # the same in the other languages the people write in, and a theme's one word ("Work")
+    r"work|jobs|berufserfahrung|berufliche erfahrung|berufspraxis|werdegang|beruflicher werdegang|"
+    r"werkervaring|werkzaamheden|loopbaan|exp[ée]riences?(?: professionnelles?)?|parcours professionnel|"
+    r"experiencia|trayectoria(?: profesional)?",
     "education": r"education|education and training|academic background|qualifications|formación académica|"
-    r"formación|educación|estudios|教育背景|教育经历",
+    r"formación|educación|estudios|ausbildung|schulbildung|bildungsweg|studium|opleiding(?:en)?|"
+    r"formation|études|教育背景|教育经历",
     "skills": r"(?:technical |core |key |professional |computer |relevant )?(?:skills|competencies|competences)|"
     r"skills (?:&|and) (?:tools|technologies|interests|abilities)|technologies|tools|tech stack|strengths|"
     r"expertise|areas of expertise|conocimientos(?: de computación)?|habilidades|competencias|专业技能|技能|个人技能",
     "projects": r"(?:selected |personal |key |academic |side |open[- ]source )?projects?|proyectos|项目经历|项目经验|"
     r"研发经历|近期主要研发经历",
     "certifications": r"certifications?|licen[cs]es?(?: (?:&|and) certifications)?|certificates?|certificaciones",
+    "volunteer": r"volunteer(?:ing)?(?: work)?|ehrenamt|vrijwilligerswerk|bénévolat|voluntariado",
     "awards": r"awards?|honou?rs(?:/awards)?|honou?rs (?:&|and) awards|achievements|most proud of|premios",
     "misc": r"miscellaneous|misceláneo",
     "other": r"publications?|languages|idiomas|interests|hobbies|references|referees|extra \d|"
@@ -202,7 +208,8 @@ _INSTITUTION_RE = re.compile(
     # German, Dutch, French and Spanish schools: Berufsschule, Fachhochschule, Berufskolleg, Universiteit,
     # Hogeschool, MBO/ROC colleges, IUT, lycée, CIFP and IES (vocational and secondary schools), colegio.
     r"\w*schule|\w*kolleg|akademie|universiteit|hogeschool|mbo|roc|iut|lyc[ée]e|cifp|ies|colegio|"
-    r"[A-Z]{3,}TECH|KAIST|MIT|UCLA|ETH)\b|大学|学院",
+    r"conservatoire|gymnasium|liceo|sixth form|(?:centro|instituto) de formaci[óo]n|formaci[óo]n profesional|"
+    r"[A-Z]{3,}TECH|KAIST|MIT|UCLA|ETH|CFA|HBO|GRETA|AFPA)\b|大学|学院",
     re.IGNORECASE,
 )
 _ONE_DATE_RE = re.compile(rf"{_RANGE_RE.pattern}|(?<![\w/]){_DATE}(?![\w/])", re.IGNORECASE)
@@ -250,10 +257,17 @@ def _education_entries(section_lines: list[str]) -> list[str]:
             continue
         kind = "degree" if _DEGREE_RE.search(text) else "school" if _INSTITUTION_RE.search(text) else None
         last = entries[-1] if entries else None
+        if kind is None and _names_a_school(text) and last is not None and last["degree"] and not (
+                last["school"] or last["text"] or last["dates"]):
+            kind = "school"  # the line beside a degree names where it was taken: "Hogeschool van Alem", "ROC Heteren"
+        if kind == "degree" and last is not None and last["text"] and _names_a_school(last["text"]) and not (
+                last["degree"] or last["school"]):
+            last["school"], last["text"], last["degree"] = last["text"], None, text
+            continue
         other = {"degree": "school", "school": "degree"}.get(kind or "")
         if (
             kind and other and last is not None and last["text"] is None and last[kind] is None
-            and last[other] is not None and last["dates"] is None
+            and last[other] is not None and (last["dates"] is None or kind == "degree")
             and not (_RANGE_RE.search(text) and _RANGE_RE.search(last[other] or ""))  # each dated: two entries
         ):
             last[kind] = text
@@ -280,6 +294,12 @@ def _education_entries(section_lines: list[str]) -> list[str]:
     ]
 
 
+def _names_a_school(text: str) -> bool:
+    """A short name standing beside a degree (no sentence, grade or thesis): the school the degree is from."""
+    return (len(text.split()) <= 8 and text[:1].isupper() and not text.endswith(".") and ":" not in text
+            and not _GRADE_RE.search(text) and not _THESIS_RE.search(text) and not _DEGREE_RE.search(text))
+
+
 _GRADE_RE = re.compile(r"\b(?:gpa|grade)\b", re.IGNORECASE)
 _THESIS_RE = re.compile(r"\b(?:thesis|tesis|dissertation|th[eè]se)\b", re.IGNORECASE)
 
@@ -299,7 +319,7 @@ def _unglued(lines: list[str]) -> list[str]:
         for n in (3, 2, 1):
             head, rest = " ".join(words[:n]), " ".join(words[n:]).lstrip("| ")
             if len(words) > n and _resume_section(head) and rest[:1].isupper() and (
-                    head.isupper() or _RANGE_RE.search(rest)):
+                    head.isupper() or _RANGE_RE.search(rest) or words[n] == "|"):
                 out.extend([head, rest])
                 break
         else:
