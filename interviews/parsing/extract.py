@@ -146,10 +146,13 @@ def pdf_layout_text(data: bytes) -> str:
     return "\n\n".join(_drop_page_counters(pages))
 
 
-def _positions_score(text: str, *, dated_only: bool = True) -> float:
+def _positions_score(text: str, *, dated_only: bool = True, sure: bool = False) -> float:
+    """The entries a reading finds, each by its confidence (squared when `sure`: two entries read by halves
+    weigh less than one read whole)."""
     from agent_worker.core.facts.resume import read_resume_facts
 
-    return sum(p.confidence for p in read_resume_facts(text).positions if p.start or not dated_only)
+    return sum(p.confidence ** (2 if sure else 1) for p in read_resume_facts(text).positions
+               if p.start or not dated_only)
 
 
 def _dated_entries(text: str) -> int:
@@ -207,9 +210,9 @@ def _best_reading(data: bytes, text: str, pages: list) -> str:
     found = sum(1 for p in read_resume_facts(text).positions if p.title and p.employer)
     if not ranges or found * 2 > ranges:
         return text
-    best, best_score = text, _positions_score(text)
+    best, best_score = text, _positions_score(text, sure=True)
     for candidate in (normalise_text(pdf_layout_text(data)), normalise_text(columns.column_text(pages))):
-        score = _positions_score(candidate) if candidate else 0.0
+        score = _positions_score(candidate, sure=True) if candidate else 0.0
         if score > best_score:
             best, best_score = candidate, score
     return best

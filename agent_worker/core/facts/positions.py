@@ -53,7 +53,7 @@ def _split_title_employer(parts: list[str]) -> tuple[str | None, str | None]:
     scores = [_title_score(p) for p in core]
     best = max(range(len(core)), key=lambda i: (scores[i], -i))
     if scores[best] <= 0 and (len(core) > 2 or len(set(scores)) > 1):
-        return None, core[scores.index(min(scores))]  # an organisation beside a name that is no title ("XX部门")
+        return None, core[0]
     # Of two names the one less like an organisation is the title; where they read alike (neither has a job's
     # or an organisation's word) the document's own order decides later (_in_document_order).
     title = core[best]
@@ -108,6 +108,9 @@ def _place_free_parts(text: str) -> list[str]:
         if _is_location(part):
             continue
         if i + 1 < len(raw) and _is_location(raw[i + 1]):
+            if i > 0 and re.fullmatch(r"[A-Z]{2}", raw[i + 1].strip(" .,;:|")) and re.fullmatch(
+                    r"[A-Z][a-z]+(?: [A-Z][a-z]+)?", part.strip()):
+                continue  # the city of "…, Pomona, CA": a place, never an employer
             part = _drop_city(part)
         out.append(part)
     return out
@@ -154,7 +157,7 @@ def _is_employer_line(line: str) -> bool:
     """A short line naming an employer under an entry's title and dates ("Acme Corp", "Acme Corp, Berlin"):
     not a sentence, a bullet, a title or a section of its own."""
     return (_is_plain_line(line) and len(line.split()) <= 6 and not line.rstrip().endswith((".", ":"))
-            and line[:1].isupper() and _title_score(line) <= 0)
+            and _starts_a_name(line) and _title_score(line) <= 0 and not _is_duty(line))
 
 
 _NOT_AN_EMPLOYER = re.compile(r"(?i)\b(?:programm?e?s?|fellowship|scholarship|grant|curriculum|course)\b")
@@ -167,11 +170,40 @@ def _names_an_entry(first: str, second: str) -> bool:
     return scores[0] < 0 < scores[1]
 
 
+# A duty's first word (past tense or a present "-s"/"-ing") and the words a wrapped line stops on.
+_DUTY_START = re.compile(
+    r"^(?:[A-Z][a-z]+(?:ed|ised|ized)|Ran|Led|Built|Made|Kept|Took|Won|Cut|Set|Grew|Drove|Wrote|Taught|Sold|"
+    r"Met|Gave|Held|Brought|Beat|Sent|Spent|Found|Got|Put|Dealt|Oversaw|Undertook)\b"
+)
+_DANGLING = re.compile(r"(?i)(?:\b(?:and|the|of|to|a|an|with|for|in|on|at|by|so)|-)$")
+
+
+def _is_duty(part: str) -> bool:
+    """A piece of a duty beside an entry's dates ("Reorganised the pick faces so fast-", "Supervised a shift
+    of 4 operatives and"): a theme that sets the first duty on the title's row. No name starts with a verb
+    and runs on for four words, or stops on "and"."""
+    words = part.split()
+    # "Managing the rota …" is a duty, "Founding Member & Site Reliability Engineer" a title.
+    starts = bool(_DUTY_START.match(part)) or (bool(re.match(r"[A-Z][a-z]+ing\b", part)) and not title_words(part))
+    return (len(words) >= 4 and starts and not organisation_words(part)) or (
+        len(words) >= 3 and bool(_DANGLING.search(part.rstrip()) or re.search(r"\d\s*%", part)))
+
+
 def _names_something(part: str) -> bool:
     """A part of a line that can be a name ("Danggeun Pay Inc. (KarrotPay)"), not a sentence of duties ("Owned
     the VAT returns since 2019.") or a bullet's wrapped tail ("balances with the")."""
-    sentence = part.rstrip().endswith(".") and not re.search(_COMPANY_FORM + r"$", part.rstrip())
-    return part[:1].isupper() and len(part.split()) <= 8 and not sentence
+    sentence = part.rstrip().endswith(".") and not re.search(
+        _COMPANY_FORM + r"$|(?:\b[A-Za-z][a-z]{0,3}\.){2,}$", part.rstrip())  # "S.Com.", "B.V." end no sentence
+    return _starts_a_name(part) and len(part.split()) <= 8 and not sentence
+
+
+# A surname's particle may begin a firm's name in lower case: "van Straaten Home and Garden", "de la Cruz SL".
+_PARTICLE = re.compile(r"^(?:van|von|de|der|den|del|della|la|le|di|da|du|ten|ter|zu)\s+[A-ZÀ-Þ]")
+
+
+def _starts_a_name(part: str) -> bool:
+    first = part[:1]
+    return (first.isalnum() and not first.islower()) or bool(_PARTICLE.match(part))  # "Acme", "3M", "字节跳动"
 
 
 def _position_confidence(title: str | None, employer: str | None, ceiling: float, by_order: bool = False) -> float:
@@ -182,7 +214,7 @@ def _position_confidence(title: str | None, employer: str | None, ceiling: float
     if title and ((_title_score(title) <= 0 and not by_order) or len(title.split()) > 10):
         confidence = min(confidence, 0.5)
     if employer and (
-        employer[:1].islower() or len(employer.split()) > 6 or _DEGREE_RE.search(employer) or _title_score(employer) > 0
+        not _starts_a_name(employer) or len(employer.split()) > 6 or _DEGREE_RE.search(employer) or _title_score(employer) > 0
     ):
         confidence = min(confidence, 0.4)
     if employer and _NOT_AN_EMPLOYER.search(employer):
@@ -263,6 +295,23 @@ def _fill_from_spare(reading: _Reading, title_after_employer: bool) -> None:
     reading.ceiling = min(reading.ceiling, 0.8)
 
 
+def _lines_above(lines: list[str], i: int, claimed: int) -> list[str]:
+    """The (up to two) plain lines right above an entry's dated line i, nearest last: they stop at a line of
+    another entry (a bullet, a dated line, a line an entry above was read from). A blank line right above is
+    passed over when a short name stands over it ("Farrell Freight", a blank, "Logistics Coordinator  2026 –
+    Present"): a layout reading that keeps the rows' gaps."""
+    top = i - 1
+    if top - 1 > claimed and not lines[top] and _is_plain_line(lines[top - 1]) and len(lines[top - 1].split()) <= 6 \
+            and not _is_duty(lines[top - 1]):
+        top -= 1
+    above: list[str] = []
+    for j in range(top, max(claimed, top - 2), -1):
+        if not _is_plain_line(lines[j]):
+            break
+        above.insert(0, lines[j])
+    return above
+
+
 def _last_line_read(title: str | None, employer: str | None, lines: list[str], i: int) -> int:
     """The last line an entry dated on line i was read from: a line under the dates when a name came from there
     (and not from the dated line or the lines above)."""
@@ -301,17 +350,13 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
             rest = re.sub(r"^[^\w]+", "", rest).rstrip(" (").strip()
             if _DEGREE_RE.search(rest):
                 continue
-            parts = _place_free_parts(rest) if rest else []
+            parts = [p for p in _place_free_parts(rest) if not _is_duty(p)] if rest else []
             # A line the entry above was read from is not this entry's ("Lagerist" under the entry above).
             prev = [
                 lines[j] for j in range(i - 1, max(claimed, i - 3), -1) if _is_plain_line(lines[j])
             ]
             # Stop at the first non-plain line above: the lines of another entry.
-            above: list[str] = []
-            for j in range(i - 1, max(claimed, i - 3), -1):
-                if not _is_plain_line(lines[j]):
-                    break
-                above.insert(0, lines[j])
+            above = _lines_above(lines, i, claimed)
             title: str | None
             employer: str | None
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
@@ -341,6 +386,8 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                     continue
             else:
                 title, employer = _split_title_employer(parts)
+                if title and employer and _title_score(title) <= 0 and _is_plain_line(nxt) and _title_score(nxt) > 0:
+                    title, employer = nxt, parts[0]  # "Enactus, Pomona  2013 – Present" over "Member"
                 if title is None or employer is None:
                     nxt = lines[i + 1] if i + 1 < len(lines) else ""
                     if title is None and nxt and _is_plain_line(nxt) and _title_score(nxt) > 0:
@@ -367,6 +414,7 @@ def _extract_positions(sections: list[tuple[str, list[str]]]) -> list[Position]:
                 reading.spare = below
             readings.append(reading)
             claimed = _last_line_read(title, employer, lines, i)
+    readings = [r for r in readings if _starts_a_name(r.title or "") or _starts_a_name(r.employer or "")]
     positions = [
         Position(title=_shorten(r.title or "", 80), employer=_shorten(r.employer, 80) if r.employer else None,
                  start=r.start, end=r.end, confidence=_position_confidence(r.title, r.employer, r.ceiling, r.by_order))

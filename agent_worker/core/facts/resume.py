@@ -13,7 +13,7 @@ from agent_worker.core.facts.cleanup import (
     _strip_bullet,
     strip_instructions,
 )
-from agent_worker.core.facts.models import ResumeFacts
+from agent_worker.core.facts.models import Position, ResumeFacts
 from agent_worker.core.facts.patterns import _DATE, _DEGREE_RE, _END, _MONTH, _OUTCOME_RE, _RANGE_RE, _YEAR
 from agent_worker.core.facts.placeholders import without_template_text
 from agent_worker.core.facts.positions import (
@@ -47,7 +47,7 @@ _RESUME_SECTIONS = {
     "projects": r"(?:selected |personal |key |academic |side |open[- ]source )?projects?|proyectos|项目经历|项目经验|"
     r"研发经历|近期主要研发经历",
     "certifications": r"certifications?|licen[cs]es?(?: (?:&|and) certifications)?|certificates?|certificaciones",
-    "volunteer": r"volunteer(?:ing)?(?: work)?|ehrenamt|vrijwilligerswerk|bénévolat|voluntariado",
+    "volunteer": r"volunteering|volunteer work|ehrenamt|vrijwilligerswerk|bénévolat|voluntariado",
     "awards": r"awards?|honou?rs(?:/awards)?|honou?rs (?:&|and) awards|achievements|most proud of|premios",
     "misc": r"miscellaneous|misceláneo",
     "other": r"publications?|languages|idiomas|interests|hobbies|references|referees|extra \d|"
@@ -331,6 +331,19 @@ _GLUED_DATE = re.compile(rf"(?<=[^\W\d_])(?=(?:{_MONTH}\s*)?{_YEAR}\s*(?:-|–|�
                          re.IGNORECASE)
 
 
+def _without_own_name(position: Position, person: str | None) -> Position:
+    """A position whose employer is the candidate's own name (a header read into the first entry) or a contact
+    label ("Email", "Phone") has no employer read, and is asked about."""
+    employer = position.employer or ""
+    if (person and employer.casefold() == person.casefold()) or _CONTACT_LABEL.match(employer):
+        return position.model_copy(update={"employer": None, "confidence": min(position.confidence, 0.5)})
+    return position
+
+
+_CONTACT_LABEL = re.compile(r"(?i)^(?:e-?mail|phone|tel(?:ephone)?|mobile|address|website|linkedin|contact|"
+                            r"telefon|t[ée]l[ée]phone|tel[ée]fono|adresse|direcci[óo]n|adres)\b")
+
+
 def extract_resume_facts(text: str) -> ResumeFacts:
     """Extract the facts of a resume (after dropping lines addressed to a reader), a template's placeholders
     set apart as template text."""
@@ -362,8 +375,8 @@ def read_resume_facts(text: str) -> ResumeFacts:
         if match:
             skills.extend(_canonical_skill(i) for i in _split_items(match.group(1)) if _is_skill_item(i))
 
-    positions = _with_labelled_title(_extract_positions(sections), lines)
     person, person_confidence = _find_name(lines)
+    positions = [_without_own_name(p, person) for p in _with_labelled_title(_extract_positions(sections), lines)]
 
     projects: list[str] = []
     for name, section_lines in sections:

@@ -87,3 +87,32 @@ def test_a_school_is_the_name_beside_a_degree_in_any_language():
         school in item and degree in item
         for item, school, degree in zip(facts.education, schools, degrees, strict=True)
     )
+
+
+def test_a_first_duty_on_the_titles_row_is_no_employer_and_the_name_over_a_gap_is():
+    facts = extract_resume_facts(
+        "Abigail Rivera\nEmail arivera@example.com\nWork\nFarrell Freight\n\n"
+        "Logistics Coordinator 2026-02-01 - Present Reorganised the pick faces so fast-\n"
+        "Completed daily forklift pre-use checks and kept the safety log\n\n"
+        "Hermanos Arnau S.Com.\n\nSenior Software Engineer 2024-04-01 - 2025-10-01 Ran on-call for the payments platform\n"
+        "Mentored 4 junior developers\n\n"
+        "van Straaten Home and Garden\n\nKey Holder 2022-01-01 - 2023-03-01 Beat the store's sales target by 40%\n"
+    )
+    assert [(p.title, p.employer) for p in facts.positions] == [
+        ("Logistics Coordinator", "Farrell Freight"),
+        ("Senior Software Engineer", "Hermanos Arnau S.Com."),
+        ("Key Holder", "van Straaten Home and Garden"),
+    ]
+
+
+def test_the_candidates_own_name_or_a_contact_label_is_no_employer():
+    facts = extract_resume_facts(
+        "Email | a@example.com | Phone | 3314272081\nLogistics Coordinator 2026-02-01 - Present\n"
+        "Team Leader 2013-05-01 - 2016-04-01\nAbigail Rivera\nLogistics Coordinator\n"
+    )
+    assert all(
+        p.employer in (None,) and p.confidence < 0.6
+        for p in facts.positions
+        if p.title == "Logistics Coordinator"
+    )
+    assert all(p.employer != "Abigail Rivera" for p in facts.positions)
