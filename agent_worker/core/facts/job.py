@@ -58,8 +58,9 @@ _CONDITION = re.compile(
     r"\b(?:eligible|eligibility|right) to work\b|\bvisa\b|\bsponsorship\b|\bcitizen(?:ship|s)?\b|"
     r"\bsecurity clearance\b|\bbackground (?:check|screening)|\bdrug (?:test|screen)\w*|"
     r"\b(?:willing\w*|able|ability) to travel\b|\btravel (?:up to|required|is required|\d+\s*%)|\b\d+\s*% travel\b|"
-    r"\b(?:night|weekend|rotating|evening|12-hour|on-call) (?:shifts?|work|rotation)\b|\bshift work\b|"
-    r"\bwork (?:nights|weekends|holidays|shifts)\b|\bflexible schedule\b|\btime ?zones?\b|"
+    r"\b(?:night|weekend|rotating|evening|12-hour|on-call|on call) (?:shifts?|work|rotations?|rotas?|rosters?)\b|"
+    r"\bshift work\b|\bwork (?:nights|weekends|holidays|shifts)\b|"
+    r"\bwork (?:one|1|two|2|every|alternate|some) (?:weekend|night|evening)s?\b|\bflexible schedule\b|\btime ?zones?\b|"
     r"\b(?:PST|EST|CET|UTC|GMT)\b|\b(?:desire|willing\w*) to work in\b|"
     r"\b(?:be |are )?(?:based|located|living|reside|residing) in\b|\bcommut\w*|"
     # A driver's licence to get to work is a condition; a commercial one (a CDL, class A) is the job's credential.
@@ -265,7 +266,9 @@ def extract_job_requirements(text: str) -> JobRequirements:
     conditions = _dedupe([c for c in header + must + nice if _CONDITION.search(c)], 8)
     must = [m for m in must if m not in conditions]
     nice = [n for n in nice if n not in conditions]
-    body = "\n".join(lines)
+    # A skill named only in a condition of the job ("share the on-call rota") is not one the job asks the resume
+    # to show: it would be a gap the interviewer asks about.
+    skill_text = "\n".join(ln for ln in lines if not any(c.rstrip("…") in ln for c in conditions))
     # The years its header states ("Remote, 5+ years") are what the posting asks; a must-have's years ("two years
     # as a registered nurse") are one requirement's.
     years = header_years or _years_asked(must, lines)
@@ -276,7 +279,7 @@ def extract_job_requirements(text: str) -> JobRequirements:
         confidence={"company": company_confidence, "title": title_confidence, "location": location_confidence},
         must_haves=must,
         nice_to_haves=nice,
-        skills=_dedupe(_vocabulary_skills(_without_team_names(body)), 40),
+        skills=_dedupe(_vocabulary_skills(_without_team_names(skill_text)), 40),
         seniority_signals=_job_seniority(title, lines, years),
         responsibilities=resp,
         conditions=conditions,

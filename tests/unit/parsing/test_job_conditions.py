@@ -54,3 +54,21 @@ def test_a_condition_is_never_a_gap_in_the_resume():
     asked = [g["requirement"] for g in match["gaps"] + match["matched_requirements"] + match["qualities"]]
     assert not set(CONDITIONS) & set(asked)
     assert match["gaps"] == []
+
+
+def test_sharing_an_on_call_rota_is_a_condition_not_a_skill_to_ask_about():
+    reqs = extract_job_requirements(
+        "Registered Veterinary Nurse\nHillcrest Animal Hospital\n\nWhat we're looking for\n"
+        "- Registered with the RCVS (RVN)\n- Confident monitoring general anaesthesia\n"
+        "- Able to work one weekend in four and share the on-call rota\n"
+    )
+    assert reqs.conditions == ["Able to work one weekend in four and share the on-call rota"]
+    assert "Able to work one weekend in four and share the on-call rota" not in reqs.must_haves
+    assert "On-call" not in reqs.skills
+
+
+def test_on_call_named_as_work_the_job_does_is_still_a_skill():
+    reqs = extract_job_requirements(
+        "Site Reliability Engineer\nCloudberry\n\nRequirements\n- Experience with on-call and incident response\n"
+    )
+    assert "On-call" in reqs.skills
