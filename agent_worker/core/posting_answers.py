@@ -135,6 +135,16 @@ def _listed(phrases: list[str]) -> str:
     return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+def _alternatives(question: str, phrases: list[str]) -> bool:
+    """Whether the question offers its first topic and another as alternatives ("Do you use voice picking or
+    handheld scanners?"): the one the posting names answers it, and the other is named as not said."""
+    low = question.lower()
+    first = low.find(phrases[0].lower()) if phrases else -1
+    return first >= 0 and any(
+        re.fullmatch(r",?\s+or\s+", low[first + len(phrases[0]):low.find(p.lower(), first + len(phrases[0]))] or "")
+        for p in phrases[1:] if low.find(p.lower(), first + len(phrases[0])) > first)
+
+
 def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, brief: bool = False) -> str:
     """Answer from the job description or the research when they hold the answer; say so honestly if not.
 
@@ -187,7 +197,7 @@ def answer_candidate_question(question: str, sources: list[tuple[str, str]], *, 
         # "How many patients would I have?" is answered by a number of them, not by a sentence naming patients.
         asked = set().union(*(w for p, w in topics if p in needed)) if needed else set()
         ranked = [f for f in ranked if _counts(f[3], asked)]
-    if absent:
+    if absent and not _alternatives(question, [p for p, _ in topics]):
         ranked = []
     if ranked:
         covered, _, label, sentence, shared = ranked[0]

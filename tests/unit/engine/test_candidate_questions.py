@@ -135,3 +135,23 @@ def test_a_question_of_their_own_at_the_end_of_an_answer_is_answered_before_goin
     h.ask("Tell me about a time you handled a busy shift on the ward.")
     h.answer(answer)
     assert "hiring team" in h.said()[-1] and "night shifts" not in h.said()[-1].split("?")[-1]
+
+
+WAREHOUSE_POSTING = (
+    "Warehouse Team Leader\nNorthgate Logistics, Doncaster\n\nRequirements\n"
+    "- Counterbalance or reach truck licence\n"
+    "- Comfortable with a warehouse management system and handheld scanners\n"
+)
+
+
+def test_an_either_or_question_is_answered_by_the_alternative_the_posting_names():
+    reply = answer_candidate_question("Do you use voice picking or handheld scanners?",
+                                      [("the job description", WAREHOUSE_POSTING)])
+    assert "“Comfortable with a warehouse management system and handheld scanners.”" in reply
+    assert "doesn't say anything about voice picking" in reply
+
+
+def test_a_question_whose_first_topic_the_posting_never_names_is_still_not_answered_by_the_rest():
+    reply = answer_candidate_question("Is there overtime on the handheld scanners?",
+                                      [("the job description", WAREHOUSE_POSTING)])
+    assert "doesn't say anything about overtime" in reply and "“" not in reply
