@@ -126,7 +126,7 @@ def announce_lease_released(interview_id: InterviewId) -> None:
 
 
 # Fencing: every write by a lease holder is refused once its lease is another's. One rule, two forms:
-# a row locked for the write is checked with `_check_lease`; a single conditional UPDATE goes through
+# a row locked for the write is checked with `check_lease`; a single conditional UPDATE goes through
 # `_fenced`. Neither lets an empty token through (a never-leased interview has an empty lease_token).
 
 
@@ -186,7 +186,8 @@ def lease_release(*, interview: Interview, lease_token: str | None) -> bool:
     return released == 1
 
 
-def _check_lease(locked: Interview, lease_token: str | None) -> None:
+def check_lease(locked: Interview, lease_token: str | None) -> None:
+    """Refuse a write from a driver that no longer holds the interview's lease (events and recordings alike)."""
     if not lease_token or not secrets.compare_digest(str(lease_token), locked.lease_token or ""):
         raise LeaseLost("Another driver holds this interview's lease: stop driving it.")
 
@@ -250,7 +251,7 @@ def events_append(*, interview: Interview, events: list[dict[str, Any]] | list[E
             return result  # a replay: fine whatever the lease or the status
         if locked.status in TERMINAL_STATUSES:
             raise InterviewTerminal(f"The interview is {locked.status}: it takes no new events.", status=locked.status)
-        _check_lease(locked, lease_token)
+        check_lease(locked, lease_token)
         expected = last + 1
         for event in fresh:
             if event.seq != expected:
@@ -313,7 +314,7 @@ def interview_complete(*, interview: Interview, transcript: list[Any] | dict[str
             ):
                 return CompleteResult(status=locked.status, replay=True)
             raise InterviewTerminal(f"The interview is already {locked.status}.", status=locked.status)
-        _check_lease(locked, lease_token)
+        check_lease(locked, lease_token)
         if end_reason is None:
             raise InvalidEvents("No interview.ended event is stored and no `reason` was given.")
         status = END_REASON_STATUS[end_reason]

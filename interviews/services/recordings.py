@@ -13,7 +13,7 @@ from django.db import transaction
 
 from interviews.audio import audio_seconds, audio_type
 from interviews.models import RECORDING_EXTENSIONS, Event, Interview, Recording, Status
-from interviews.services.events import EventStoreError, InterviewTerminal, _check_lease
+from interviews.services.events import EventStoreError, InterviewTerminal, check_lease
 from interviews.services.wire import WordTiming
 
 logger = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ def recording_store(
                 raise InterviewTerminal(
                     f"The interview is {locked.status}: it takes no recordings.", status=locked.status
                 )
-            _check_lease(locked, lease_token)
+            check_lease(locked, lease_token)
             answered = Event.objects.filter(
                 interview=locked, seq=seq, type="candidate.said", data__question_id=question_id
             ).exists()
